@@ -1,0 +1,284 @@
+//! `buntai factions`, `buntai faction <id>` and `buntai rulings`.
+
+use serde::Serialize;
+
+use super::ListFormat;
+use super::output::{Format, Out, print_json};
+use crate::diag::{Problem, did_you_mean, exit, render};
+use crate::model::{Catalogue, Faction, OptionKind, Profile, Provenance};
+use crate::print::Doc;
+
+#[derive(Serialize)]
+struct FactionSummary<'a> {
+    id: &'a str,
+    name: &'a str,
+    morale: u8,
+    morale_text: String,
+    swords_for_hire: &'a [String],
+    profiles: Vec<&'a str>,
+}
+
+pub fn factions(out: &Out, cat: &Catalogue, format: ListFormat) -> u8 {
+    let rows: Vec<FactionSummary<'_>> = cat
+        .factions
+        .iter()
+        .map(|f| FactionSummary {
+            id: &f.id,
+            name: &f.name,
+            morale: f.morale.rating,
+            morale_text: f.morale.describe(),
+            swords_for_hire: &f.swords_for_hire.allowed,
+            profiles: f.profiles.iter().map(|p| p.id.as_str()).collect(),
+        })
+        .collect();
+    if format == ListFormat::Json {
+        return print_json(&rows);
+    }
+    let mut doc = Doc::new("Factions");
+    doc.table(
+        &["Id", "Name", "Morale", "Swords-for-Hire", "Profiles"],
+        rows.iter()
+            .map(|r| {
+                let hires = if r.swords_for_hire.is_empty() { "none".to_owned() } else { r.swords_for_hire.join(", ") };
+                vec![r.id.to_owned(), r.name.to_owned(), r.morale_text.clone(), hires, r.profiles.join(", ")]
+            })
+            .collect(),
+    );
+    doc.para("Show a faction's models and rules with `buntai faction <id>`.");
+    print!("{}", doc.to_text(out.text_style()));
+    exit::SUCCESS
+}
+
+pub fn faction(out: &Out, cat: &Catalogue, id: &str, format: Format) -> u8 {
+    let Some(faction) = cat.faction(id) else {
+        let ids = cat.factions.iter().map(|f| f.id.as_str());
+        let problem = Problem::error("unknown", format!("unknown faction `{id}`")).with_help(did_you_mean(id, ids));
+        eprint!("{}", render(&problem, out.color, out.width()));
+        return exit::USAGE;
+    };
+    match format {
+        Format::Json => print_json(faction),
+        Format::Text => {
+            print!("{}", faction_doc(cat, faction).to_text(out.text_style()));
+            exit::SUCCESS
+        }
+        Format::Markdown => {
+            print!("{}", faction_doc(cat, faction).to_markdown());
+            exit::SUCCESS
+        }
+    }
+}
+
+pub fn rulings(out: &Out, cat: &Catalogue, format: ListFormat) -> u8 {
+    if format == ListFormat::Json {
+        return print_json(&cat.rulings.rulings);
+    }
+    let mut doc = Doc::new("Rulings");
+    doc.para(
+        "Where the surviving rulebook text lost a number or leaves a rule open, Buntai follows these \
+         rulings. Data values they supply are marked * in `buntai faction` output.",
+    );
+    doc.list(cat.rulings.rulings.iter().map(|r| format!("{} {}: {}", r.id, r.title, r.text)).collect());
+    print!("{}", doc.to_text(out.text_style()));
+    exit::SUCCESS
+}
+
+/// The full description of a faction, shared by the text and Markdown renderers.
+pub fn faction_doc(cat: &Catalogue, f: &Faction) -> Doc {
+    let mut doc = Doc::new(format!("{} ({})", f.name, f.id));
+    doc.para(f.summary.clone());
+    doc.para(format!("Morale Rating: {}", f.morale.describe()));
+    doc.list(f.morale.notes.clone());
+
+    doc.heading("Models");
+    doc.table(&["Profile", "Rk", "Type", "CP", "In", "Fi", "Sh", "Armour", "Pts"], f.profiles.iter().map(stat_row).collect());
+    doc.para(legend(&f.profiles));
+    doc.table(&["Profile", "Weapons", "Attributes"], f.profiles.iter().map(|p| equipment_row(cat, f, p)).collect());
+
+    doc.heading("Options");
+    doc.table(&["Profile", "Option", "Effect", "Cost"], f.profiles.iter().flat_map(option_rows).collect());
+
+    doc.heading("Composition");
+    let mut rules: Vec<String> = vec!["4 to 20 models; Swords-for-Hire count toward size and points (R-10).".to_owned()];
+    rules.extend(f.composition.iter().map(|r| {
+        let cite = if r.rulings.is_empty() { String::new() } else { format!(" ({})", r.rulings.join(", ")) };
+        format!("{}{cite} [{}]", r.text, r.id)
+    }));
+    doc.list(rules);
+
+    doc.heading("Swords-for-Hire");
+    doc.para(hire_text(cat, f));
+    doc.list(f.swords_for_hire.notes.clone());
+
+    if let Some(banner) = &f.banner {
+        doc.heading("Banner");
+        let bearers: Vec<&str> = f
+            .profiles
+            .iter()
+            .filter(|p| p.options.iter().any(|o| o.kind == OptionKind::Banner))
+            .map(|p| p.name.as_str())
+            .collect();
+        let how_many = banner.max.map_or("any number".to_owned(), |m| format!("at most {m}"));
+        doc.para(format!("Carried by: {} ({how_many}).", bearers.join(", ")));
+        doc.list(banner.notes.clone());
+    }
+    if let Some(k) = &f.koryu {
+        doc.heading("Koryu weapons");
+        doc.para(format!(
+            "Declare one primary weapon and up to {} secondary; each model carries one of them and pays its cost. \
+             From the {} up, models have the primary weapon's Bujutsu included (R-16).",
+            k.secondary_max, k.bujutsu_from
+        ));
+        doc.table(&["Weapon", "Cost per model"], k.weapons.iter().map(|w| vec![w.weapon.clone(), signed(w.cost)]).collect());
+    }
+    if !f.purchases.is_empty() {
+        doc.heading("Buntai purchases");
+        doc.list(
+            f.purchases
+                .iter()
+                .map(|p| format!("{} ({} pts each, up to {}): {} [{}]", p.name, p.cost, p.max, p.summary, p.id))
+                .collect(),
+        );
+    }
+    if !f.scoring.is_empty() || !f.special_rules.is_empty() {
+        doc.heading("Special rules and scoring");
+        let mut items: Vec<String> = f.special_rules.iter().map(|r| format!("{} [{}]", r.summary, r.id)).collect();
+        items.extend(f.scoring.iter().map(|s| format!("{} [{}]", s.summary, s.id)));
+        doc.list(items);
+    }
+    let notes: Vec<String> = f
+        .profiles
+        .iter()
+        .flat_map(|p| p.notes.iter().map(move |n| format!("{}: {n}", p.name)))
+        .collect();
+    if !notes.is_empty() {
+        doc.heading("Profile notes");
+        doc.list(notes);
+    }
+    doc
+}
+
+fn stat_row(p: &Profile) -> Vec<String> {
+    vec![
+        p.name.clone(),
+        p.rank.marked(),
+        p.model_type.clone(),
+        p.combat_pool.marked(),
+        p.initiative.marked(),
+        p.fight.marked(),
+        p.shoot.marked(),
+        p.armour.to_string(),
+        p.points.to_string(),
+    ]
+}
+
+/// Explain the markers that appear among these profiles.
+fn legend(profiles: &[Profile]) -> String {
+    let mut rulings: Vec<&str> = profiles
+        .iter()
+        .flat_map(|p| [&p.rank.source, &p.combat_pool.source, &p.initiative.source, &p.fight.source, &p.shoot.source])
+        .filter_map(Provenance::ruling)
+        .collect();
+    rulings.sort_unstable();
+    rulings.dedup();
+    let mut parts = Vec::new();
+    if !rulings.is_empty() {
+        parts.push(format!("* reconstructed by ruling {} (see `buntai rulings`)", rulings.join(", ")));
+    }
+    let sources = |kind: Provenance| {
+        profiles
+            .iter()
+            .any(|p| [&p.rank.source, &p.combat_pool.source, &p.initiative.source, &p.fight.source, &p.shoot.source].contains(&&kind))
+    };
+    if sources(Provenance::Example) {
+        parts.push(format!("{} worked out from a worked example in the book", Provenance::Example.marker()));
+    }
+    if sources(Provenance::Errata) {
+        parts.push(format!("{} from the errata", Provenance::Errata.marker()));
+    }
+    if parts.is_empty() {
+        "Every value above is printed in the rulebook.".to_owned()
+    } else {
+        format!("Unmarked values are printed in the rulebook; {}.", parts.join("; "))
+    }
+}
+
+fn equipment_row(cat: &Catalogue, f: &Faction, p: &Profile) -> Vec<String> {
+    let mut weapons = if p.koryu_weapon {
+        "one of the Koryu's declared weapons".to_owned()
+    } else if p.weapons.is_empty() {
+        "none".to_owned()
+    } else {
+        p.weapons.join(", ")
+    };
+    if let Some(choice) = p.options.iter().find(|o| o.kind == OptionKind::Weapon && o.required) {
+        weapons.push_str(&format!(" + one of {}", choice.one_of.join(", ")));
+    }
+    if let Some(mount) = p.mount {
+        weapons.push_str(&format!("; rides a {mount}"));
+    }
+    let mut attributes: Vec<String> = p
+        .attributes
+        .iter()
+        .map(|a| cat.attribute(a).map_or_else(|| a.clone(), |a| a.name.clone()))
+        .collect();
+    if p.koryu_weapon && f.koryu.as_ref().is_some_and(|k| grants_bujutsu(f, p, &k.bujutsu_from)) {
+        attributes.push("primary weapon's Bujutsu".to_owned());
+    }
+    for c in &p.conditional_attributes {
+        attributes.push(format!("{} within {}\" of Rank {}+", c.attribute, c.within, c.min_rank));
+    }
+    if p.bujutsu_picks > 0 {
+        attributes.push(format!("{} Bujutsu of choice (free)", p.bujutsu_picks));
+    }
+    if let Some(slots) = p.attribute_slots {
+        attributes.push(format!("up to {} more at {:+} each", slots.count, slots.cost));
+    }
+    let attributes = if attributes.is_empty() { "none".to_owned() } else { attributes.join(", ") };
+    vec![p.name.clone(), weapons, attributes]
+}
+
+/// Whether a Koryu profile gets the primary weapon's Bujutsu: it is at or after `from` in list order.
+pub fn grants_bujutsu(f: &Faction, p: &Profile, from: &str) -> bool {
+    let index = |id: &str| f.profiles.iter().position(|q| q.id == id);
+    matches!((index(&p.id), index(from)), (Some(a), Some(b)) if a >= b)
+}
+
+fn option_rows(p: &Profile) -> Vec<Vec<String>> {
+    p.options
+        .iter()
+        .map(|o| vec![p.name.clone(), o.id.clone(), o.describe(), signed(o.cost)])
+        .collect()
+}
+
+fn hire_text(cat: &Catalogue, f: &Faction) -> String {
+    let sfh = &f.swords_for_hire;
+    if sfh.allowed.is_empty() {
+        return "None may be hired.".to_owned();
+    }
+    let names: Vec<String> = sfh
+        .allowed
+        .iter()
+        .map(|id| {
+            let name = cat.hire(id).map_or(id.as_str(), |p| p.name.as_str());
+            let single = sfh.limits.iter().find(|l| l.profiles.len() == 1 && l.profiles[0] == *id);
+            match single {
+                Some(l) => format!("{name} (at most {})", l.max),
+                None => name.to_owned(),
+            }
+        })
+        .collect();
+    let mut text = format!("May hire: {}.", names.join(", "));
+    for l in sfh.limits.iter().filter(|l| l.profiles.len() > 1) {
+        text.push_str(&format!(" At most {} of {} in total.", l.max, l.profiles.join(" and ")));
+    }
+    match sfh.cap_percent {
+        Some(cap) => text.push_str(&format!(" Hires may be at most {cap}% of the models, rounded down (R-11).")),
+        None => text.push_str(" No cap on the number of hires."),
+    }
+    text
+}
+
+fn signed(n: i32) -> String {
+    if n == 0 { "0".to_owned() } else { format!("{n:+}") }
+}

@@ -1,0 +1,143 @@
+//! The command line: clap definitions, and the only place that prints or decides exit codes.
+
+mod catalogue;
+mod data;
+mod output;
+mod schema;
+mod shell;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::diag::{self, exit};
+use crate::load::{self, DataSource, LoadError};
+use crate::model::Catalogue;
+
+pub use output::{ColorChoice, Format, Out};
+pub use schema::SchemaKind;
+
+/// Build, check and print Buntai (warbands) for Ronin, the samurai skirmish wargame.
+#[derive(Debug, Parser)]
+#[command(name = "buntai", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    /// Load game data from this folder instead of the data built into the binary.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+
+    /// When to colour output; NO_COLOR in the environment also turns colour off.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the factions with their morale, hires and profiles.
+    Factions {
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
+    /// Show one faction's full model list, options, composition and special rules.
+    Faction {
+        /// Faction id, e.g. `bushi` (see `buntai factions`).
+        id: String,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// List every ruling the data and the validator follow.
+    Rulings {
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
+    /// Work with the game data itself.
+    Data {
+        #[command(subcommand)]
+        command: DataCommand,
+    },
+    /// Print the JSON Schema of a file format.
+    Schema {
+        /// Which format.
+        #[arg(value_enum)]
+        kind: SchemaKind,
+    },
+    /// Print a shell completion script.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    Man,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DataCommand {
+    /// Load and cross-check the data (embedded, or `--data DIR`); exit 0 when clean.
+    Check {
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
+}
+
+/// Output formats for listings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    Text,
+    Json,
+}
+
+/// Parse the process arguments, run, and return the exit code.
+pub fn main() -> u8 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            let code = if err.use_stderr() { exit::USAGE } else { exit::SUCCESS };
+            let _ = err.print();
+            return code;
+        }
+    };
+    run(cli)
+}
+
+pub fn run(cli: Cli) -> u8 {
+    let out = Out::new(cli.color);
+    let source = match &cli.data {
+        Some(dir) => DataSource::Dir(dir.clone()),
+        None => DataSource::Embedded,
+    };
+    match cli.command {
+        Command::Completions { shell } => shell::completions(shell),
+        Command::Man => shell::man(),
+        Command::Schema { kind } => schema::print(kind),
+        Command::Data { command: DataCommand::Check { format } } => data::check(&out, &source, format),
+        Command::Factions { format } => with_catalogue(&out, &source, |cat| catalogue::factions(&out, cat, format)),
+        Command::Faction { id, format } => with_catalogue(&out, &source, |cat| catalogue::faction(&out, cat, &id, format)),
+        Command::Rulings { format } => with_catalogue(&out, &source, |cat| catalogue::rulings(&out, cat, format)),
+    }
+}
+
+/// Load the data, reporting any problem, then run `f` on it.
+fn with_catalogue(out: &Out, source: &DataSource, f: impl FnOnce(&Catalogue) -> u8) -> u8 {
+    match load::load(source) {
+        Ok(cat) => f(&cat),
+        Err(err) => report_load_error(out, &err),
+    }
+}
+
+/// Print why the data did not load and return the matching exit code.
+fn report_load_error(out: &Out, err: &LoadError) -> u8 {
+    match err {
+        LoadError::Unreadable { path, reason } => {
+            out.error(&format!("cannot read `{}`: {reason}", path.display()));
+            exit::USAGE
+        }
+        LoadError::Invalid(problems) => {
+            eprint!("{}", diag::render_all(problems, out.color, out.width()));
+            let errors = problems.iter().filter(|p| p.is_error()).count();
+            out.error(&format!("the game data has {errors} problem{}", if errors == 1 { "" } else { "s" }));
+            exit::PROBLEMS
+        }
+    }
+}

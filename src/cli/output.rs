@@ -1,0 +1,75 @@
+//! Output settings shared by every command: colour, width, table styles.
+
+use std::io::IsTerminal;
+
+use clap::ValueEnum;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Output formats for documents (a faction, a roster sheet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Markdown,
+    Json,
+}
+
+/// Where and how to print.
+#[derive(Debug, Clone, Copy)]
+pub struct Out {
+    pub color: bool,
+    tty: bool,
+}
+
+/// Width used when stdout is not a terminal (pipes, files, tests).
+const DEFAULT_WIDTH: u16 = 80;
+
+impl Out {
+    pub fn new(choice: ColorChoice) -> Out {
+        let tty = std::io::stdout().is_terminal();
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let color = match choice {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => tty && !no_color,
+        };
+        Out { color, tty }
+    }
+
+    /// Terminal width for diagnostics and tables.
+    pub fn width(&self) -> usize {
+        usize::from(DEFAULT_WIDTH)
+    }
+
+    /// How documents render as text on this output.
+    pub fn text_style(&self) -> crate::print::TextStyle {
+        crate::print::TextStyle { color: self.color, width: (!self.tty).then_some(DEFAULT_WIDTH) }
+    }
+
+    pub fn error(&self, message: &str) {
+        if self.color {
+            eprintln!("\x1b[1;31merror\x1b[0m: {message}");
+        } else {
+            eprintln!("error: {message}");
+        }
+    }
+}
+
+/// Print JSON with a trailing newline.
+pub fn print_json(value: &impl serde::Serialize) -> u8 {
+    match serde_json::to_string_pretty(value) {
+        Ok(text) => {
+            println!("{text}");
+            crate::diag::exit::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("error: cannot write JSON: {err}");
+            crate::diag::exit::PROBLEMS
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! Buntai: build, check, print and simulate warbands for the Ronin skirmish wargame.
+//!
+//! Layers, each depending only on those below it: `cli` → `load` → `model`, with `diag` shared.
+
+pub mod cli;
+pub mod diag;
+pub mod load;
+pub mod model;
+pub mod print;
+pub mod roster;

@@ -1,0 +1,379 @@
+//! Cross-checks between data files: every id a record names must exist, ids must be unique, and
+//! every `ruling:` provenance must name a ruling. Each problem points at the offending value.
+
+use std::collections::HashMap;
+
+use crate::diag::{Problem, SourceFile, TomlPath, did_you_mean};
+use crate::model::{
+    Catalogue, Check, Faction, OptionKind, Profile, Provenance, Selector, Sourced, Weapon,
+};
+
+/// The text of each data file, for locating problems.
+pub struct Sources {
+    pub weapons: SourceFile,
+    pub attributes: SourceFile,
+    pub swords_for_hire: SourceFile,
+    pub scenario: SourceFile,
+    pub rulings: SourceFile,
+    /// In the same order as `Catalogue::factions`.
+    pub factions: Vec<SourceFile>,
+}
+
+struct Checker<'a> {
+    cat: &'a Catalogue,
+    problems: Vec<Problem>,
+}
+
+pub fn cross_check(cat: &Catalogue, sources: &Sources) -> Vec<Problem> {
+    let mut c = Checker { cat, problems: Vec::new() };
+    c.rulings(&sources.rulings);
+    c.weapons(&sources.weapons);
+    c.attributes(&sources.attributes);
+    c.swords_for_hire(&sources.swords_for_hire);
+    let root = TomlPath::root();
+    c.profiles(&cat.scenario.profiles, &sources.scenario, &root.key("profiles"), None);
+    for (i, s) in cat.scenario.scenarios.iter().enumerate() {
+        for (j, force) in s.forces.iter().enumerate() {
+            let path = root.key("scenarios").index(i).key("forces").index(j);
+            let ids = cat.scenario.profiles.iter().map(|p| p.id.as_str());
+            c.reference(&sources.scenario, &path.key("profile"), "profile", &force.profile, ids);
+            if force.count.is_some() == force.per_points.is_some() {
+                c.push(
+                    Problem::error("data::scenario-force", "a scenario force needs exactly one of `count` or `per-points`")
+                        .at_path(&sources.scenario, &path, "this force"),
+                );
+            }
+        }
+    }
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for (i, (faction, file)) in cat.factions.iter().zip(&sources.factions).enumerate() {
+        if let Some(first) = seen.insert(&faction.id, i) {
+            c.push(
+                Problem::error("data::duplicate-id", format!("faction id `{}` is used twice", faction.id))
+                    .with_help(format!("`{}` already defines it; give each faction its own id", sources.factions[first].name))
+                    .at_path(file, &root.key("id"), "second definition"),
+            );
+        }
+        c.faction(faction, file);
+    }
+    c.problems
+}
+
+impl Checker<'_> {
+    fn push(&mut self, problem: Problem) {
+        self.problems.push(problem);
+    }
+
+    /// Report `value` unless it is one of `valid`.
+    fn reference<'v>(
+        &mut self,
+        file: &SourceFile,
+        path: &TomlPath,
+        what: &str,
+        value: &str,
+        valid: impl Iterator<Item = &'v str> + Clone,
+    ) -> bool {
+        if valid.clone().any(|v| v == value) {
+            return true;
+        }
+        let code = format!("data::unknown-{}", what.replace(' ', "-"));
+        self.push(
+            Problem::error(code, format!("unknown {what} `{value}`"))
+                .with_help(did_you_mean(value, valid))
+                .at_path(file, path, format!("no {what} has this id")),
+        );
+        false
+    }
+
+    fn weapon_ref(&mut self, file: &SourceFile, path: &TomlPath, name: &str) {
+        let names: Vec<&str> = self.cat.weapon_names().collect();
+        self.reference(file, path, "weapon", name, names.iter().copied());
+    }
+
+    fn attribute_ref(&mut self, file: &SourceFile, path: &TomlPath, id: &str) {
+        let ids: Vec<&str> = self.cat.attributes.attributes.iter().map(|a| a.id.as_str()).collect();
+        self.reference(file, path, "attribute", id, ids.iter().copied());
+    }
+
+    fn ruling_ref(&mut self, file: &SourceFile, path: &TomlPath, id: &str) {
+        let ids: Vec<&str> = self.cat.rulings.rulings.iter().map(|r| r.id.as_str()).collect();
+        self.reference(file, path, "ruling", id, ids.iter().copied());
+    }
+
+    fn provenance(&mut self, file: &SourceFile, path: &TomlPath, source: &Provenance) {
+        if let Some(id) = source.ruling() {
+            self.ruling_ref(file, path, id);
+        }
+    }
+
+    fn sourced<T>(&mut self, file: &SourceFile, path: &TomlPath, value: Option<&Sourced<T>>) {
+        if let Some(v) = value {
+            self.provenance(file, &path.key("source"), &v.source);
+        }
+    }
+
+    /// Report the second and later uses of each id in `ids`, located at `path_of(index)`.
+    fn unique<'v>(&mut self, file: &SourceFile, what: &str, ids: impl Iterator<Item = (&'v str, TomlPath)>) {
+        let mut seen: HashMap<&str, TomlPath> = HashMap::new();
+        for (id, path) in ids {
+            if let Some(first) = seen.get(id) {
+                let help = format!("`{id}` is already defined at `{first}`; ids must be unique");
+                self.push(
+                    Problem::error("data::duplicate-id", format!("{what} id `{id}` is used twice"))
+                        .with_help(help)
+                        .at_path(file, &path, "second definition"),
+                );
+            } else {
+                seen.insert(id, path);
+            }
+        }
+    }
+
+    fn rulings(&mut self, file: &SourceFile) {
+        let root = TomlPath::root().key("rulings");
+        let ids = self.cat.rulings.rulings.iter().enumerate().map(|(i, r)| (r.id.as_str(), root.index(i).key("id")));
+        self.unique(file, "ruling", ids);
+    }
+
+    fn weapons(&mut self, file: &SourceFile) {
+        let root = TomlPath::root();
+        let names = self.cat.weapons.weapons.iter().enumerate().flat_map(|(i, w)| {
+            let at = root.key("weapons").index(i);
+            std::iter::once((w.id.as_str(), at.key("id")))
+                .chain(w.aliases.iter().enumerate().map(move |(j, a)| (a.as_str(), at.key("aliases").index(j))))
+        });
+        let names: Vec<(&str, TomlPath)> = names.collect();
+        self.unique(file, "weapon", names.into_iter());
+        for (i, w) in self.cat.weapons.weapons.iter().enumerate() {
+            let at = root.key("weapons").index(i);
+            self.weapon_numbers(file, &at, w);
+        }
+        for (i, band) in self.cat.weapons.range_bands.iter().enumerate() {
+            let at = root.key("range-bands").index(i);
+            self.provenance(file, &at.key("source"), &band.source);
+            let last = i + 1 == self.cat.weapons.range_bands.len();
+            if band.max.is_none() != last {
+                let message = if last { "the last range band must be open (no `max`)" } else { "only the last range band may omit `max`" };
+                self.push(Problem::error("data::range-bands", message).at_path(file, &at, "this band"));
+            }
+        }
+    }
+
+    fn weapon_numbers(&mut self, file: &SourceFile, at: &TomlPath, w: &Weapon) {
+        for (key, value) in [
+            ("initiative", &w.initiative),
+            ("initiative-later", &w.initiative_later),
+            ("attack", &w.attack),
+            ("enhanced-attack", &w.enhanced_attack),
+            ("ride-by-attack", &w.ride_by_attack),
+            ("subdue", &w.subdue),
+            ("vs-heavy-armour", &w.vs_heavy_armour),
+            ("wound-modifier", &w.wound_modifier),
+        ] {
+            self.sourced(file, &at.key(key), value.as_ref());
+        }
+        self.sourced(file, &at.key("range"), w.range.as_ref());
+    }
+
+    fn attributes(&mut self, file: &SourceFile) {
+        let root = TomlPath::root().key("attributes");
+        let ids = self.cat.attributes.attributes.iter().enumerate().map(|(i, a)| (a.id.as_str(), root.index(i).key("id")));
+        self.unique(file, "attribute", ids);
+        for (i, a) in self.cat.attributes.attributes.iter().enumerate() {
+            for (j, w) in a.weapons.iter().enumerate() {
+                self.weapon_ref(file, &root.index(i).key("weapons").index(j), w);
+            }
+            for (j, r) in a.requires.iter().enumerate() {
+                self.attribute_ref(file, &root.index(i).key("requires").index(j), r);
+            }
+        }
+    }
+
+    fn swords_for_hire(&mut self, file: &SourceFile) {
+        let sfh = &self.cat.swords_for_hire;
+        let root = TomlPath::root();
+        self.profiles(&sfh.profiles, file, &root.key("profiles"), None);
+        let ids: Vec<&str> = sfh.profiles.iter().map(|p| p.id.as_str()).collect();
+        for (i, limit) in sfh.limits.iter().enumerate() {
+            for (j, p) in limit.profiles.iter().enumerate() {
+                self.reference(file, &root.key("limits").index(i).key("profiles").index(j), "hire", p, ids.iter().copied());
+            }
+            for (j, r) in limit.rulings.iter().enumerate() {
+                self.ruling_ref(file, &root.key("limits").index(i).key("rulings").index(j), r);
+            }
+        }
+        for (i, req) in sfh.requires.iter().enumerate() {
+            let at = root.key("requires").index(i);
+            self.reference(file, &at.key("profile"), "hire", &req.profile, ids.iter().copied());
+            for (j, p) in req.of.iter().enumerate() {
+                self.reference(file, &at.key("of").index(j), "hire", p, ids.iter().copied());
+            }
+            for (j, r) in req.rulings.iter().enumerate() {
+                self.ruling_ref(file, &at.key("rulings").index(j), r);
+            }
+        }
+        let at = root.key("disguise");
+        self.reference(file, &at.key("profile"), "hire", &sfh.disguise.profile, ids.iter().copied());
+        for (j, w) in sfh.disguise.adds.iter().enumerate() {
+            self.weapon_ref(file, &at.key("adds").index(j), w);
+        }
+        for (j, r) in sfh.disguise.rulings.iter().enumerate() {
+            self.ruling_ref(file, &at.key("rulings").index(j), r);
+        }
+    }
+
+    fn faction(&mut self, f: &Faction, file: &SourceFile) {
+        let root = TomlPath::root();
+        let stem = std::path::Path::new(&file.name).file_stem().map(|s| s.to_string_lossy().into_owned());
+        if stem.as_deref() != Some(f.id.as_str()) {
+            self.push(
+                Problem::error("data::faction-file-name", format!("faction `{}` is in a file named `{}`", f.id, file.name))
+                    .with_help(format!("name the file `{}.toml`, or change the id to match the file", f.id))
+                    .at_path(file, &root.key("id"), "this id"),
+            );
+        }
+        self.profiles(&f.profiles, file, &root.key("profiles"), Some(f));
+        self.provenance(file, &root.key("morale").key("source"), &f.morale.source);
+        let own: Vec<&str> = f.profiles.iter().map(|p| p.id.as_str()).collect();
+        if let Some(p) = &f.morale.without_profile {
+            self.reference(file, &root.key("morale").key("without-profile").key("profile"), "profile", &p.profile, own.iter().copied());
+        }
+        let hires: Vec<&str> = self.cat.swords_for_hire.profiles.iter().map(|p| p.id.as_str()).collect();
+        let sfh = root.key("swords-for-hire");
+        for (i, h) in f.swords_for_hire.allowed.iter().enumerate() {
+            self.reference(file, &sfh.key("allowed").index(i), "hire", h, hires.iter().copied());
+        }
+        for (i, limit) in f.swords_for_hire.limits.iter().enumerate() {
+            for (j, p) in limit.profiles.iter().enumerate() {
+                let allowed = f.swords_for_hire.allowed.iter().map(String::as_str);
+                self.reference(file, &sfh.key("limits").index(i).key("profiles").index(j), "allowed hire", p, allowed);
+            }
+        }
+        let bearers = f.profiles.iter().any(|p| p.options.iter().any(|o| o.kind == OptionKind::Banner));
+        if bearers != f.banner.is_some() {
+            let (message, at) = if bearers {
+                ("profiles offer a banner, but the faction has no `[banner]` table", root.key("profiles"))
+            } else {
+                ("the faction has a `[banner]` table, but no profile offers a banner option", root.key("banner"))
+            };
+            self.push(Problem::error("data::banner", message).at_path(file, &at, "here"));
+        }
+        if let Some(k) = &f.koryu {
+            let at = root.key("koryu");
+            self.reference(file, &at.key("bujutsu-from"), "profile", &k.bujutsu_from, own.iter().copied());
+            for (i, w) in k.weapons.iter().enumerate() {
+                self.weapon_ref(file, &at.key("weapons").index(i).key("weapon"), &w.weapon);
+            }
+        }
+        let rule_ids = f.composition.iter().enumerate().map(|(i, r)| (r.id.as_str(), root.key("composition").index(i).key("id")));
+        self.unique(file, "composition rule", rule_ids);
+        for (i, rule) in f.composition.iter().enumerate() {
+            let at = root.key("composition").index(i);
+            for (j, r) in rule.rulings.iter().enumerate() {
+                self.ruling_ref(file, &at.key("rulings").index(j), r);
+            }
+            let check = at.key("check");
+            for (key, selector) in rule.check.selectors() {
+                self.selector(file, &check.key(key), selector, f);
+            }
+            match &rule.check {
+                Check::WeaponLimit { weapons, missile, .. } => {
+                    for (j, w) in weapons.iter().enumerate() {
+                        self.weapon_ref(file, &check.key("weapons").index(j), w);
+                    }
+                    if weapons.is_empty() == !*missile {
+                        self.push(
+                            Problem::error("data::composition", "a weapon limit needs either `weapons` or `missile = true`")
+                                .at_path(file, &check, "this check"),
+                        );
+                    }
+                }
+                Check::PrimaryWeapon { .. } if f.koryu.is_none() => {
+                    self.push(
+                        Problem::error("data::composition", "a primary-weapon rule needs the faction's `[koryu]` table")
+                            .at_path(file, &check, "this check"),
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn selector(&mut self, file: &SourceFile, at: &TomlPath, selector: &Selector, f: &Faction) {
+        let own: Vec<&str> = f.profiles.iter().map(|p| p.id.as_str()).collect();
+        for (j, p) in selector.profiles.iter().enumerate() {
+            self.reference(file, &at.key("profiles").index(j), "profile", p, own.iter().copied());
+        }
+    }
+
+    fn profiles(&mut self, profiles: &[Profile], file: &SourceFile, root: &TomlPath, faction: Option<&Faction>) {
+        let ids = profiles.iter().enumerate().map(|(i, p)| (p.id.as_str(), root.index(i).key("id")));
+        self.unique(file, "profile", ids);
+        for (i, p) in profiles.iter().enumerate() {
+            self.profile(p, file, &root.index(i), faction);
+        }
+    }
+
+    fn profile(&mut self, p: &Profile, file: &SourceFile, at: &TomlPath, faction: Option<&Faction>) {
+        for (key, source) in [
+            ("rank", &p.rank.source),
+            ("combat-pool", &p.combat_pool.source),
+            ("initiative", &p.initiative.source),
+            ("fight", &p.fight.source),
+            ("shoot", &p.shoot.source),
+        ] {
+            self.provenance(file, &at.key(key).key("source"), source);
+        }
+        for (j, w) in p.weapons.iter().enumerate() {
+            self.weapon_ref(file, &at.key("weapons").index(j), w);
+        }
+        for (j, a) in p.attributes.iter().enumerate() {
+            self.attribute_ref(file, &at.key("attributes").index(j), a);
+        }
+        for (j, a) in p.conditional_attributes.iter().enumerate() {
+            self.attribute_ref(file, &at.key("conditional-attributes").index(j).key("attribute"), &a.attribute);
+        }
+        if p.koryu_weapon && faction.is_some_and(|f| f.koryu.is_none()) {
+            self.push(
+                Problem::error("data::koryu", "a `koryu-weapon` profile needs the faction's `[koryu]` table")
+                    .at_path(file, &at.key("koryu-weapon"), "here"),
+            );
+        }
+        let option_ids = p.options.iter().enumerate().map(|(j, o)| (o.id.as_str(), at.key("options").index(j).key("id")));
+        self.unique(file, "option", option_ids);
+        let own_options: Vec<&str> = p.options.iter().map(|o| o.id.as_str()).collect();
+        for (j, o) in p.options.iter().enumerate() {
+            let oat = at.key("options").index(j);
+            for (key, list) in [("one-of", &o.one_of), ("replaces", &o.replaces), ("adds", &o.adds)] {
+                for (k, w) in list.iter().enumerate() {
+                    self.weapon_ref(file, &oat.key(key).index(k), w);
+                }
+            }
+            for (k, w) in o.replaces.iter().enumerate() {
+                if !p.weapons.contains(w) {
+                    self.push(
+                        Problem::error("data::option", format!("option `{}` gives up `{w}`, which `{}` does not carry", o.id, p.id))
+                            .with_help(format!("the profile carries: {}", p.weapons.join(", ")))
+                            .at_path(file, &oat.key("replaces").index(k), "not carried"),
+                    );
+                }
+            }
+            for (k, e) in o.excludes.iter().enumerate() {
+                self.reference(file, &oat.key("excludes").index(k), "option", e, own_options.iter().copied());
+            }
+            let missing = match o.kind {
+                OptionKind::Weapon if o.one_of.is_empty() => Some("one-of"),
+                OptionKind::Armour if o.armour.is_none() => Some("armour"),
+                OptionKind::Mount if o.mount.is_none() => Some("mount"),
+                OptionKind::Exchange if o.replaces.is_empty() => Some("replaces"),
+                _ => None,
+            };
+            if let Some(key) = missing {
+                self.push(
+                    Problem::error("data::option", format!("a `{:?}` option needs `{key}`", o.kind).to_lowercase())
+                        .at_path(file, &oat.key("kind"), "this kind"),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! Reading one file and deserializing it, turning every failure into a located [`Problem`].
+
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+
+use super::LoadError;
+use crate::diag::{Problem, SourceFile, did_you_mean};
+
+/// Larger files are refused before parsing: no real roster or data file comes near this.
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// Read a text file the user named. Unreadable files are a [`LoadError::Unreadable`]; a file that is
+/// too large or not UTF-8 is read but reported as a problem by the caller's parse.
+pub fn read_text_file(path: &Path) -> Result<SourceFile, LoadError> {
+    let unreadable = |reason: String| LoadError::Unreadable { path: path.to_owned(), reason };
+    let meta = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(unreadable(format!(
+            "the file is {} bytes; files larger than {MAX_FILE_BYTES} bytes are refused",
+            meta.len()
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| unreadable(e.to_string()))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        unreadable(format!("the file is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()))
+    })?;
+    Ok(SourceFile::new(path.display().to_string(), text))
+}
+
+/// Deserialize a whole file, or explain where and why it does not fit.
+pub fn parse_toml<T: DeserializeOwned>(file: &SourceFile) -> Result<T, Box<Problem>> {
+    toml::from_str::<T>(&file.text).map_err(|err| Box::new(problem_from_toml(file, &err)))
+}
+
+fn problem_from_toml(file: &SourceFile, err: &toml::de::Error) -> Problem {
+    let message = err.message().trim().to_owned();
+    let (code, help) = explain(&message);
+    let label = if code == "parse::syntax" { "here" } else { "this value" };
+    Problem::error(code, message).with_help(help).at(file, err.span(), label)
+}
+
+/// Classify serde's message and, for an unknown name, suggest the nearest valid one.
+fn explain(message: &str) -> (&'static str, String) {
+    for (marker, code, what) in [
+        ("unknown field `", "parse::unknown-key", "key"),
+        ("unknown variant `", "parse::unknown-value", "value"),
+    ] {
+        if let Some(rest) = message.strip_prefix(marker) {
+            let given = rest.split('`').next().unwrap_or_default();
+            let expected = backticked(rest.split_once("expected").map_or("", |(_, e)| e));
+            let help = if expected.is_empty() {
+                format!("remove the {what} `{given}`")
+            } else {
+                did_you_mean(given, expected.iter().copied())
+            };
+            return (code, help);
+        }
+    }
+    if message.starts_with("missing field") {
+        return ("parse::missing-key", "add the missing key".to_owned());
+    }
+    if message.starts_with("invalid type") || message.contains("out of range") {
+        return ("parse::type", String::new());
+    }
+    if message.contains("unknown source") {
+        return ("parse::provenance", String::new());
+    }
+    ("parse::syntax", String::new())
+}
+
+/// The `backticked` words of a serde "expected one of `a`, `b`" list.
+fn backticked(text: &str) -> Vec<&str> {
+    text.split('`').skip(1).step_by(2).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_variant_gets_a_suggestion() {
+        let (code, help) = explain("unknown variant `heavvy`, expected one of `none`, `light`, `medium`, `heavy`");
+        assert_eq!(code, "parse::unknown-value");
+        assert_eq!(help, "did you mean `heavy`?");
+    }
+
+    #[test]
+    fn unknown_key_gets_a_suggestion() {
+        let (code, help) = explain("unknown field `wepons`, expected one of `id`, `weapons`, `name`");
+        assert_eq!(code, "parse::unknown-key");
+        assert_eq!(help, "did you mean `weapons`?");
+    }
+}

@@ -1,0 +1,25 @@
+//! The game data as typed records: what a faction, a profile, a weapon, an attribute and a ruling are.
+//!
+//! These types mirror the TOML files under `factions/` one to one (serde, `deny_unknown_fields`), and
+//! their JSON Schemas are generated from them (`buntai schema`). Cross-references between records are
+//! plain ids here; `crate::load` checks that every id resolves before anything else sees a [`Catalogue`].
+
+mod catalogue;
+mod common;
+mod faction;
+mod items;
+mod profile;
+mod ruling;
+
+pub use catalogue::{Catalogue, ProfileRef, ProfileSource};
+pub use common::{Armour, Mount, Provenance, Rank, Sourced};
+pub use faction::{
+    Banner, Check, CompositionRule, Faction, KoryuRules, KoryuWeapon, Morale, PeasantRatio, ProfileRating,
+    Purchase, Scoring, ScoringTrigger, Selector, SpecialRule, SwordsForHire, SwordsForHireLimit,
+};
+pub use items::{
+    ArmourClass, Attribute, AttributeKind, AttributesFile, MountProfile, MountFights, RangeBand, Weapon,
+    WeaponKind, WeaponsFile,
+};
+pub use profile::{AttributeSlots, ConditionalAttribute, OptionKind, Profile, ProfileOption};
+pub use ruling::{Ruling, RulingsFile, ScenarioForce, ScenarioProfilesFile, Scenario, Disguise, HireLimit, HireRequirement, SwordsForHireFile};
