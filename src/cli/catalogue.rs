@@ -39,33 +39,158 @@ pub fn factions(out: &Out, cat: &Catalogue, format: ListFormat) -> u8 {
         &["Id", "Name", "Morale", "Swords-for-Hire", "Profiles"],
         rows.iter()
             .map(|r| {
-                let hires = if r.swords_for_hire.is_empty() { "none".to_owned() } else { r.swords_for_hire.join(", ") };
-                vec![r.id.to_owned(), r.name.to_owned(), r.morale_text.clone(), hires, r.profiles.join(", ")]
+                let hires = if r.swords_for_hire.is_empty() {
+                    "none".to_owned()
+                } else {
+                    r.swords_for_hire.join(", ")
+                };
+                vec![
+                    r.id.to_owned(),
+                    r.name.to_owned(),
+                    r.morale_text.clone(),
+                    hires,
+                    r.profiles.join(", "),
+                ]
             })
             .collect(),
     );
-    doc.para("Show a faction's models and rules with `buntai faction <id>`.");
+    doc.para(format!(
+        "Show a faction's models and rules with `buntai faction <id>`; `buntai faction {HIRES}` and \
+         `buntai faction {SCENARIO}` show the hired and scenario-only models."
+    ));
     print!("{}", doc.to_text(out.text_style()));
     exit::SUCCESS
 }
 
 pub fn faction(out: &Out, cat: &Catalogue, id: &str, format: Format) -> u8 {
+    let doc = match id {
+        HIRES => Some(hires_doc(cat)),
+        SCENARIO => Some(scenario_doc(cat)),
+        _ => None,
+    };
+    if let Some(doc) = doc {
+        return print_doc(&doc, out, format, || match id {
+            HIRES => print_json(&cat.swords_for_hire),
+            _ => print_json(&cat.scenario),
+        });
+    }
     let Some(faction) = cat.faction(id) else {
-        let ids = cat.factions.iter().map(|f| f.id.as_str());
-        let problem = Problem::error("unknown", format!("unknown faction `{id}`")).with_help(did_you_mean(id, ids));
+        let ids = cat
+            .factions
+            .iter()
+            .map(|f| f.id.as_str())
+            .chain([HIRES, SCENARIO]);
+        let problem = Problem::error("unknown", format!("unknown faction `{id}`"))
+            .with_help(did_you_mean(id, ids));
         eprint!("{}", render(&problem, out.color, out.width()));
         return exit::USAGE;
     };
+    print_doc(&faction_doc(cat, faction), out, format, || {
+        print_json(faction)
+    })
+}
+
+/// Pseudo-faction ids that show the Swords-for-Hire and the scenario-only models.
+pub const HIRES: &str = "swords-for-hire";
+pub const SCENARIO: &str = "scenario-profiles";
+
+fn print_doc(doc: &Doc, out: &Out, format: Format, json: impl FnOnce() -> u8) -> u8 {
     match format {
-        Format::Json => print_json(faction),
+        Format::Json => json(),
         Format::Text => {
-            print!("{}", faction_doc(cat, faction).to_text(out.text_style()));
+            print!("{}", doc.to_text(out.text_style()));
             exit::SUCCESS
         }
         Format::Markdown => {
-            print!("{}", faction_doc(cat, faction).to_markdown());
+            print!("{}", doc.to_markdown());
             exit::SUCCESS
         }
+    }
+}
+
+/// Profile tables shared by factions, hires and scenario models.
+fn profile_tables(doc: &mut Doc, cat: &Catalogue, profiles: &[Profile]) {
+    doc.table(
+        &[
+            "Profile", "Rk", "Type", "CP", "In", "Fi", "Sh", "Armour", "Pts",
+        ],
+        profiles.iter().map(stat_row).collect(),
+    );
+    doc.para(legend(profiles));
+    doc.table(
+        &["Profile", "Weapons", "Attributes"],
+        profiles.iter().map(|p| equipment_row(cat, p)).collect(),
+    );
+    let options: Vec<Vec<String>> = profiles.iter().flat_map(option_rows).collect();
+    if !options.is_empty() {
+        doc.heading("Options");
+        doc.table(&["Profile", "Option", "Effect", "Cost"], options);
+    }
+}
+
+fn hires_doc(cat: &Catalogue) -> Doc {
+    let sfh = &cat.swords_for_hire;
+    let mut doc = Doc::new(format!("Swords-for-Hire ({HIRES})"));
+    doc.para("Models a faction may hire where its rules allow (see each faction's Swords-for-Hire section).");
+    doc.heading("Models");
+    profile_tables(&mut doc, cat, &sfh.profiles);
+    doc.heading("Limits everywhere");
+    let mut limits: Vec<String> = sfh
+        .limits
+        .iter()
+        .map(|l| {
+            format!(
+                "At most {} {} in any Buntai ({}).",
+                l.max,
+                l.profiles.join(" or "),
+                l.rulings.join(", ")
+            )
+        })
+        .collect();
+    limits.extend(sfh.requires.iter().map(|r| {
+        format!(
+            "A {} needs at least {} other {} ({}).",
+            r.profile,
+            r.at_least,
+            r.of.join(" or "),
+            r.rulings.join(", ")
+        )
+    }));
+    limits.push(format!(
+        "{} ({})",
+        sfh.disguise.summary,
+        sfh.disguise.rulings.join(", ")
+    ));
+    doc.list(limits);
+    profile_notes(&mut doc, &sfh.profiles);
+    doc
+}
+
+fn scenario_doc(cat: &Catalogue) -> Doc {
+    let sc = &cat.scenario;
+    let mut doc = Doc::new(format!("Scenario models ({SCENARIO})"));
+    doc.para("Models that appear only in particular scenarios; they are not bought with points.");
+    doc.heading("Models");
+    profile_tables(&mut doc, cat, &sc.profiles);
+    doc.heading("Scenarios");
+    doc.list(
+        sc.scenarios
+            .iter()
+            .map(|s| format!("{}: {} [{}]", s.name, s.summary, s.id))
+            .collect(),
+    );
+    profile_notes(&mut doc, &sc.profiles);
+    doc
+}
+
+fn profile_notes(doc: &mut Doc, profiles: &[Profile]) {
+    let notes: Vec<String> = profiles
+        .iter()
+        .flat_map(|p| p.notes.iter().map(move |n| format!("{}: {n}", p.name)))
+        .collect();
+    if !notes.is_empty() {
+        doc.heading("Profile notes");
+        doc.list(notes);
     }
 }
 
@@ -78,7 +203,13 @@ pub fn rulings(out: &Out, cat: &Catalogue, format: ListFormat) -> u8 {
         "Where the surviving rulebook text lost a number or leaves a rule open, Buntai follows these \
          rulings. Data values they supply are marked * in `buntai faction` output.",
     );
-    doc.list(cat.rulings.rulings.iter().map(|r| format!("{} {}: {}", r.id, r.title, r.text)).collect());
+    doc.list(
+        cat.rulings
+            .rulings
+            .iter()
+            .map(|r| format!("{} {}: {}", r.id, r.title, r.text))
+            .collect(),
+    );
     print!("{}", doc.to_text(out.text_style()));
     exit::SUCCESS
 }
@@ -91,17 +222,17 @@ pub fn faction_doc(cat: &Catalogue, f: &Faction) -> Doc {
     doc.list(f.morale.notes.clone());
 
     doc.heading("Models");
-    doc.table(&["Profile", "Rk", "Type", "CP", "In", "Fi", "Sh", "Armour", "Pts"], f.profiles.iter().map(stat_row).collect());
-    doc.para(legend(&f.profiles));
-    doc.table(&["Profile", "Weapons", "Attributes"], f.profiles.iter().map(|p| equipment_row(cat, f, p)).collect());
-
-    doc.heading("Options");
-    doc.table(&["Profile", "Option", "Effect", "Cost"], f.profiles.iter().flat_map(option_rows).collect());
+    profile_tables(&mut doc, cat, &f.profiles);
 
     doc.heading("Composition");
-    let mut rules: Vec<String> = vec!["4 to 20 models; Swords-for-Hire count toward size and points (R-10).".to_owned()];
+    let mut rules: Vec<String> =
+        vec!["4 to 20 models; Swords-for-Hire count toward size and points (R-10).".to_owned()];
     rules.extend(f.composition.iter().map(|r| {
-        let cite = if r.rulings.is_empty() { String::new() } else { format!(" ({})", r.rulings.join(", ")) };
+        let cite = if r.rulings.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", r.rulings.join(", "))
+        };
         format!("{}{cite} [{}]", r.text, r.id)
     }));
     doc.list(rules);
@@ -118,7 +249,9 @@ pub fn faction_doc(cat: &Catalogue, f: &Faction) -> Doc {
             .filter(|p| p.options.iter().any(|o| o.kind == OptionKind::Banner))
             .map(|p| p.name.as_str())
             .collect();
-        let how_many = banner.max.map_or("any number".to_owned(), |m| format!("at most {m}"));
+        let how_many = banner
+            .max
+            .map_or("any number".to_owned(), |m| format!("at most {m}"));
         doc.para(format!("Carried by: {} ({how_many}).", bearers.join(", ")));
         doc.list(banner.notes.clone());
     }
@@ -126,35 +259,46 @@ pub fn faction_doc(cat: &Catalogue, f: &Faction) -> Doc {
         doc.heading("Koryu weapons");
         doc.para(format!(
             "Declare one primary weapon and up to {} secondary; each model carries one of them and pays its cost. \
-             From the {} up, models have the primary weapon's Bujutsu included (R-16).",
-            k.secondary_max, k.bujutsu_from
+             Profiles marked so have the primary weapon's Bujutsu included (R-16).",
+            k.secondary_max
         ));
-        doc.table(&["Weapon", "Cost per model"], k.weapons.iter().map(|w| vec![w.weapon.clone(), signed(w.cost)]).collect());
+        doc.table(
+            &["Weapon", "Cost per model"],
+            k.weapons
+                .iter()
+                .map(|w| vec![w.weapon.clone(), signed(w.cost)])
+                .collect(),
+        );
     }
     if !f.purchases.is_empty() {
         doc.heading("Buntai purchases");
         doc.list(
             f.purchases
                 .iter()
-                .map(|p| format!("{} ({} pts each, up to {}): {} [{}]", p.name, p.cost, p.max, p.summary, p.id))
+                .map(|p| {
+                    format!(
+                        "{} ({} pts each, up to {}): {} [{}]",
+                        p.name, p.cost, p.max, p.summary, p.id
+                    )
+                })
                 .collect(),
         );
     }
     if !f.scoring.is_empty() || !f.special_rules.is_empty() {
         doc.heading("Special rules and scoring");
-        let mut items: Vec<String> = f.special_rules.iter().map(|r| format!("{} [{}]", r.summary, r.id)).collect();
-        items.extend(f.scoring.iter().map(|s| format!("{} [{}]", s.summary, s.id)));
+        let mut items: Vec<String> = f
+            .special_rules
+            .iter()
+            .map(|r| format!("{} [{}]", r.summary, r.id))
+            .collect();
+        items.extend(
+            f.scoring
+                .iter()
+                .map(|s| format!("{} [{}]", s.summary, s.id)),
+        );
         doc.list(items);
     }
-    let notes: Vec<String> = f
-        .profiles
-        .iter()
-        .flat_map(|p| p.notes.iter().map(move |n| format!("{}: {n}", p.name)))
-        .collect();
-    if !notes.is_empty() {
-        doc.heading("Profile notes");
-        doc.list(notes);
-    }
+    profile_notes(&mut doc, &f.profiles);
     doc
 }
 
@@ -176,22 +320,43 @@ fn stat_row(p: &Profile) -> Vec<String> {
 fn legend(profiles: &[Profile]) -> String {
     let mut rulings: Vec<&str> = profiles
         .iter()
-        .flat_map(|p| [&p.rank.source, &p.combat_pool.source, &p.initiative.source, &p.fight.source, &p.shoot.source])
+        .flat_map(|p| {
+            [
+                &p.rank.source,
+                &p.combat_pool.source,
+                &p.initiative.source,
+                &p.fight.source,
+                &p.shoot.source,
+            ]
+        })
         .filter_map(Provenance::ruling)
         .collect();
     rulings.sort_unstable();
     rulings.dedup();
     let mut parts = Vec::new();
     if !rulings.is_empty() {
-        parts.push(format!("* reconstructed by ruling {} (see `buntai rulings`)", rulings.join(", ")));
+        parts.push(format!(
+            "* reconstructed by ruling {} (see `buntai rulings`)",
+            rulings.join(", ")
+        ));
     }
     let sources = |kind: Provenance| {
-        profiles
-            .iter()
-            .any(|p| [&p.rank.source, &p.combat_pool.source, &p.initiative.source, &p.fight.source, &p.shoot.source].contains(&&kind))
+        profiles.iter().any(|p| {
+            [
+                &p.rank.source,
+                &p.combat_pool.source,
+                &p.initiative.source,
+                &p.fight.source,
+                &p.shoot.source,
+            ]
+            .contains(&&kind)
+        })
     };
     if sources(Provenance::Example) {
-        parts.push(format!("{} worked out from a worked example in the book", Provenance::Example.marker()));
+        parts.push(format!(
+            "{} worked out from a worked example in the book",
+            Provenance::Example.marker()
+        ));
     }
     if sources(Provenance::Errata) {
         parts.push(format!("{} from the errata", Provenance::Errata.marker()));
@@ -199,11 +364,14 @@ fn legend(profiles: &[Profile]) -> String {
     if parts.is_empty() {
         "Every value above is printed in the rulebook.".to_owned()
     } else {
-        format!("Unmarked values are printed in the rulebook; {}.", parts.join("; "))
+        format!(
+            "Unmarked values are printed in the rulebook; {}.",
+            parts.join("; ")
+        )
     }
 }
 
-fn equipment_row(cat: &Catalogue, f: &Faction, p: &Profile) -> Vec<String> {
+fn equipment_row(cat: &Catalogue, p: &Profile) -> Vec<String> {
     let mut weapons = if p.koryu_weapon {
         "one of the Koryu's declared weapons".to_owned()
     } else if p.weapons.is_empty() {
@@ -211,7 +379,11 @@ fn equipment_row(cat: &Catalogue, f: &Faction, p: &Profile) -> Vec<String> {
     } else {
         p.weapons.join(", ")
     };
-    if let Some(choice) = p.options.iter().find(|o| o.kind == OptionKind::Weapon && o.required) {
+    if let Some(choice) = p
+        .options
+        .iter()
+        .find(|o| o.kind == OptionKind::Weapon && o.required)
+    {
         weapons.push_str(&format!(" + one of {}", choice.one_of.join(", ")));
     }
     if let Some(mount) = p.mount {
@@ -220,28 +392,35 @@ fn equipment_row(cat: &Catalogue, f: &Faction, p: &Profile) -> Vec<String> {
     let mut attributes: Vec<String> = p
         .attributes
         .iter()
-        .map(|a| cat.attribute(a).map_or_else(|| a.clone(), |a| a.name.clone()))
+        .map(|a| {
+            cat.attribute(a)
+                .map_or_else(|| a.clone(), |a| a.name.clone())
+        })
         .collect();
-    if p.koryu_weapon && f.koryu.as_ref().is_some_and(|k| grants_bujutsu(f, p, &k.bujutsu_from)) {
+    if p.koryu_bujutsu {
         attributes.push("primary weapon's Bujutsu".to_owned());
     }
     for c in &p.conditional_attributes {
-        attributes.push(format!("{} within {}\" of Rank {}+", c.attribute, c.within, c.min_rank));
+        attributes.push(format!(
+            "{} within {}\" of Rank {}+",
+            c.attribute, c.within, c.min_rank
+        ));
     }
     if p.bujutsu_picks > 0 {
         attributes.push(format!("{} Bujutsu of choice (free)", p.bujutsu_picks));
     }
     if let Some(slots) = p.attribute_slots {
-        attributes.push(format!("up to {} more at {:+} each", slots.count, slots.cost));
+        attributes.push(format!(
+            "up to {} more at {:+} each",
+            slots.count, slots.cost
+        ));
     }
-    let attributes = if attributes.is_empty() { "none".to_owned() } else { attributes.join(", ") };
+    let attributes = if attributes.is_empty() {
+        "none".to_owned()
+    } else {
+        attributes.join(", ")
+    };
     vec![p.name.clone(), weapons, attributes]
-}
-
-/// Whether a Koryu profile gets the primary weapon's Bujutsu: it is at or after `from` in list order.
-pub fn grants_bujutsu(f: &Faction, p: &Profile, from: &str) -> bool {
-    let index = |id: &str| f.profiles.iter().position(|q| q.id == id);
-    matches!((index(&p.id), index(from)), (Some(a), Some(b)) if a >= b)
 }
 
 fn option_rows(p: &Profile) -> Vec<Vec<String>> {
@@ -261,7 +440,10 @@ fn hire_text(cat: &Catalogue, f: &Faction) -> String {
         .iter()
         .map(|id| {
             let name = cat.hire(id).map_or(id.as_str(), |p| p.name.as_str());
-            let single = sfh.limits.iter().find(|l| l.profiles.len() == 1 && l.profiles[0] == *id);
+            let single = sfh
+                .limits
+                .iter()
+                .find(|l| l.profiles.len() == 1 && l.profiles[0] == *id);
             match single {
                 Some(l) => format!("{name} (at most {})", l.max),
                 None => name.to_owned(),
@@ -270,15 +452,25 @@ fn hire_text(cat: &Catalogue, f: &Faction) -> String {
         .collect();
     let mut text = format!("May hire: {}.", names.join(", "));
     for l in sfh.limits.iter().filter(|l| l.profiles.len() > 1) {
-        text.push_str(&format!(" At most {} of {} in total.", l.max, l.profiles.join(" and ")));
+        text.push_str(&format!(
+            " At most {} of {} in total.",
+            l.max,
+            l.profiles.join(" and ")
+        ));
     }
     match sfh.cap_percent {
-        Some(cap) => text.push_str(&format!(" Hires may be at most {cap}% of the models, rounded down (R-11).")),
+        Some(cap) => text.push_str(&format!(
+            " Hires may be at most {cap}% of the models, rounded down (R-11)."
+        )),
         None => text.push_str(" No cap on the number of hires."),
     }
     text
 }
 
 fn signed(n: i32) -> String {
-    if n == 0 { "0".to_owned() } else { format!("{n:+}") }
+    if n == 0 {
+        "0".to_owned()
+    } else {
+        format!("{n:+}")
+    }
 }

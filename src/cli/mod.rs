@@ -93,7 +93,11 @@ pub fn main() -> u8 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {
-            let code = if err.use_stderr() { exit::USAGE } else { exit::SUCCESS };
+            let code = if err.use_stderr() {
+                exit::USAGE
+            } else {
+                exit::SUCCESS
+            };
             let _ = err.print();
             return code;
         }
@@ -111,10 +115,18 @@ pub fn run(cli: Cli) -> u8 {
         Command::Completions { shell } => shell::completions(shell),
         Command::Man => shell::man(),
         Command::Schema { kind } => schema::print(kind),
-        Command::Data { command: DataCommand::Check { format } } => data::check(&out, &source, format),
-        Command::Factions { format } => with_catalogue(&out, &source, |cat| catalogue::factions(&out, cat, format)),
-        Command::Faction { id, format } => with_catalogue(&out, &source, |cat| catalogue::faction(&out, cat, &id, format)),
-        Command::Rulings { format } => with_catalogue(&out, &source, |cat| catalogue::rulings(&out, cat, format)),
+        Command::Data {
+            command: DataCommand::Check { format },
+        } => data::check(&out, &source, format),
+        Command::Factions { format } => {
+            with_catalogue(&out, &source, |cat| catalogue::factions(&out, cat, format))
+        }
+        Command::Faction { id, format } => with_catalogue(&out, &source, |cat| {
+            catalogue::faction(&out, cat, &id, format)
+        }),
+        Command::Rulings { format } => {
+            with_catalogue(&out, &source, |cat| catalogue::rulings(&out, cat, format))
+        }
     }
 }
 
@@ -136,7 +148,10 @@ fn report_load_error(out: &Out, err: &LoadError) -> u8 {
         LoadError::Invalid(problems) => {
             eprint!("{}", diag::render_all(problems, out.color, out.width()));
             let errors = problems.iter().filter(|p| p.is_error()).count();
-            out.error(&format!("the game data has {errors} problem{}", if errors == 1 { "" } else { "s" }));
+            out.error(&format!(
+                "the game data has {errors} problem{}",
+                if errors == 1 { "" } else { "s" }
+            ));
             exit::PROBLEMS
         }
     }

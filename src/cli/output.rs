@@ -48,7 +48,10 @@ impl Out {
 
     /// How documents render as text on this output.
     pub fn text_style(&self) -> crate::print::TextStyle {
-        crate::print::TextStyle { color: self.color, width: (!self.tty).then_some(DEFAULT_WIDTH) }
+        crate::print::TextStyle {
+            color: self.color,
+            width: (!self.tty).then_some(DEFAULT_WIDTH),
+        }
     }
 
     pub fn error(&self, message: &str) {

@@ -3,7 +3,9 @@
 use clap::ValueEnum;
 
 use crate::diag::exit;
-use crate::model::{AttributesFile, Faction, RulingsFile, ScenarioProfilesFile, SwordsForHireFile, WeaponsFile};
+use crate::model::{
+    AttributesFile, Faction, RulingsFile, ScenarioProfilesFile, SwordsForHireFile, WeaponsFile,
+};
 use crate::roster::Roster;
 
 /// The file formats with a schema; each is committed as `schemas/<name>.schema.json`.

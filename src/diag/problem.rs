@@ -4,7 +4,9 @@ use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
+};
 
 use super::{TomlPath, locate};
 
@@ -17,7 +19,10 @@ pub struct SourceFile {
 
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: impl Into<Arc<str>>) -> SourceFile {
-        SourceFile { name: name.into(), text: text.into() }
+        SourceFile {
+            name: name.into(),
+            text: text.into(),
+        }
     }
 
     /// The span of the value at `path`, if the file is valid TOML and the path exists.
@@ -70,7 +75,10 @@ impl Problem {
     }
 
     pub fn warning(code: impl Into<String>, message: impl Into<String>) -> Problem {
-        Problem { severity: Severity::Warning, ..Problem::error(code, message) }
+        Problem {
+            severity: Severity::Warning,
+            ..Problem::error(code, message)
+        }
     }
 
     pub fn with_help(mut self, help: impl Into<String>) -> Problem {
@@ -80,8 +88,14 @@ impl Problem {
     }
 
     /// Point at a byte span of `file`, labelled `label`.
-    pub fn at(mut self, file: &SourceFile, span: Option<Range<usize>>, label: impl Into<String>) -> Problem {
-        self.source_code = Some(NamedSource::new(file.name.clone(), Arc::clone(&file.text)).with_language("toml"));
+    pub fn at(
+        mut self,
+        file: &SourceFile,
+        span: Option<Range<usize>>,
+        label: impl Into<String>,
+    ) -> Problem {
+        self.source_code =
+            Some(NamedSource::new(file.name.clone(), Arc::clone(&file.text)).with_language("toml"));
         self.file = Some(file.clone());
         self.span = span;
         self.label = label.into();
@@ -126,7 +140,9 @@ impl Diagnostic for Problem {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -137,14 +153,22 @@ impl Diagnostic for Problem {
         let span = self.span.clone()?;
         self.source_code.as_ref()?;
         let label = (!self.label.is_empty()).then(|| self.label.clone());
-        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(label, span))))
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            label, span,
+        ))))
     }
 }
 
 /// Render one diagnostic the way the terminal shows it.
 pub fn render(diagnostic: &dyn Diagnostic, color: bool, width: usize) -> String {
-    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(width).with_links(false);
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(width)
+        .with_links(false);
     let mut out = String::new();
     if handler.render_report(&mut out, diagnostic).is_err() {
         out = format!("{}\n", diagnostic);
@@ -155,7 +179,11 @@ pub fn render(diagnostic: &dyn Diagnostic, color: bool, width: usize) -> String 
 /// Render every problem, errors first, in a stable order.
 pub fn render_all(problems: &[Problem], color: bool, width: usize) -> String {
     let mut out = String::new();
-    for p in problems.iter().filter(|p| p.is_error()).chain(problems.iter().filter(|p| !p.is_error())) {
+    for p in problems
+        .iter()
+        .filter(|p| p.is_error())
+        .chain(problems.iter().filter(|p| !p.is_error()))
+    {
         out.push_str(&render(p, color, width));
         out.push('\n');
     }

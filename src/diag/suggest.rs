@@ -13,7 +13,10 @@ pub fn suggest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -
 }
 
 /// "did you mean `x`?" help text, or a list of the valid names when none is close.
-pub fn did_you_mean<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str> + Clone) -> String {
+pub fn did_you_mean<'a>(
+    input: &str,
+    candidates: impl IntoIterator<Item = &'a str> + Clone,
+) -> String {
     match suggest(input, candidates.clone()) {
         Some(best) => format!("did you mean `{best}`?"),
         None => {
@@ -41,6 +44,9 @@ mod tests {
     #[test]
     fn suggests_nothing_for_an_unrelated_word() {
         assert_eq!(suggest("xylophone", ["katana", "yari"]), None);
-        assert_eq!(did_you_mean("xylophone", ["katana", "yari"]), "expected one of: katana, yari");
+        assert_eq!(
+            did_you_mean("xylophone", ["katana", "yari"]),
+            "expected one of: katana, yari"
+        );
     }
 }

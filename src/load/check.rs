@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::diag::{Problem, SourceFile, TomlPath, did_you_mean};
 use crate::model::{
-    Catalogue, Check, Faction, OptionKind, Profile, Provenance, Selector, Sourced, Weapon,
+    Catalogue, Check, Faction, OptionKind, Profile, Provenance, Rank, Selector, Sourced, Weapon,
 };
 
 /// The text of each data file, for locating problems.
@@ -25,22 +25,39 @@ struct Checker<'a> {
 }
 
 pub fn cross_check(cat: &Catalogue, sources: &Sources) -> Vec<Problem> {
-    let mut c = Checker { cat, problems: Vec::new() };
+    let mut c = Checker {
+        cat,
+        problems: Vec::new(),
+    };
     c.rulings(&sources.rulings);
     c.weapons(&sources.weapons);
     c.attributes(&sources.attributes);
     c.swords_for_hire(&sources.swords_for_hire);
     let root = TomlPath::root();
-    c.profiles(&cat.scenario.profiles, &sources.scenario, &root.key("profiles"), None);
+    c.profiles(
+        &cat.scenario.profiles,
+        &sources.scenario,
+        &root.key("profiles"),
+        None,
+    );
     for (i, s) in cat.scenario.scenarios.iter().enumerate() {
         for (j, force) in s.forces.iter().enumerate() {
             let path = root.key("scenarios").index(i).key("forces").index(j);
             let ids = cat.scenario.profiles.iter().map(|p| p.id.as_str());
-            c.reference(&sources.scenario, &path.key("profile"), "profile", &force.profile, ids);
+            c.reference(
+                &sources.scenario,
+                &path.key("profile"),
+                "profile",
+                &force.profile,
+                ids,
+            );
             if force.count.is_some() == force.per_points.is_some() {
                 c.push(
-                    Problem::error("data::scenario-force", "a scenario force needs exactly one of `count` or `per-points`")
-                        .at_path(&sources.scenario, &path, "this force"),
+                    Problem::error(
+                        "data::scenario-force",
+                        "a scenario force needs exactly one of `count` or `per-points`",
+                    )
+                    .at_path(&sources.scenario, &path, "this force"),
                 );
             }
         }
@@ -49,9 +66,15 @@ pub fn cross_check(cat: &Catalogue, sources: &Sources) -> Vec<Problem> {
     for (i, (faction, file)) in cat.factions.iter().zip(&sources.factions).enumerate() {
         if let Some(first) = seen.insert(&faction.id, i) {
             c.push(
-                Problem::error("data::duplicate-id", format!("faction id `{}` is used twice", faction.id))
-                    .with_help(format!("`{}` already defines it; give each faction its own id", sources.factions[first].name))
-                    .at_path(file, &root.key("id"), "second definition"),
+                Problem::error(
+                    "data::duplicate-id",
+                    format!("faction id `{}` is used twice", faction.id),
+                )
+                .with_help(format!(
+                    "`{}` already defines it; give each faction its own id",
+                    sources.factions[first].name
+                ))
+                .at_path(file, &root.key("id"), "second definition"),
             );
         }
         c.faction(faction, file);
@@ -91,12 +114,24 @@ impl Checker<'_> {
     }
 
     fn attribute_ref(&mut self, file: &SourceFile, path: &TomlPath, id: &str) {
-        let ids: Vec<&str> = self.cat.attributes.attributes.iter().map(|a| a.id.as_str()).collect();
+        let ids: Vec<&str> = self
+            .cat
+            .attributes
+            .attributes
+            .iter()
+            .map(|a| a.id.as_str())
+            .collect();
         self.reference(file, path, "attribute", id, ids.iter().copied());
     }
 
     fn ruling_ref(&mut self, file: &SourceFile, path: &TomlPath, id: &str) {
-        let ids: Vec<&str> = self.cat.rulings.rulings.iter().map(|r| r.id.as_str()).collect();
+        let ids: Vec<&str> = self
+            .cat
+            .rulings
+            .rulings
+            .iter()
+            .map(|r| r.id.as_str())
+            .collect();
         self.reference(file, path, "ruling", id, ids.iter().copied());
     }
 
@@ -113,15 +148,23 @@ impl Checker<'_> {
     }
 
     /// Report the second and later uses of each id in `ids`, located at `path_of(index)`.
-    fn unique<'v>(&mut self, file: &SourceFile, what: &str, ids: impl Iterator<Item = (&'v str, TomlPath)>) {
+    fn unique<'v>(
+        &mut self,
+        file: &SourceFile,
+        what: &str,
+        ids: impl Iterator<Item = (&'v str, TomlPath)>,
+    ) {
         let mut seen: HashMap<&str, TomlPath> = HashMap::new();
         for (id, path) in ids {
             if let Some(first) = seen.get(id) {
                 let help = format!("`{id}` is already defined at `{first}`; ids must be unique");
                 self.push(
-                    Problem::error("data::duplicate-id", format!("{what} id `{id}` is used twice"))
-                        .with_help(help)
-                        .at_path(file, &path, "second definition"),
+                    Problem::error(
+                        "data::duplicate-id",
+                        format!("{what} id `{id}` is used twice"),
+                    )
+                    .with_help(help)
+                    .at_path(file, &path, "second definition"),
                 );
             } else {
                 seen.insert(id, path);
@@ -131,17 +174,33 @@ impl Checker<'_> {
 
     fn rulings(&mut self, file: &SourceFile) {
         let root = TomlPath::root().key("rulings");
-        let ids = self.cat.rulings.rulings.iter().enumerate().map(|(i, r)| (r.id.as_str(), root.index(i).key("id")));
+        let ids = self
+            .cat
+            .rulings
+            .rulings
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.id.as_str(), root.index(i).key("id")));
         self.unique(file, "ruling", ids);
     }
 
     fn weapons(&mut self, file: &SourceFile) {
         let root = TomlPath::root();
-        let names = self.cat.weapons.weapons.iter().enumerate().flat_map(|(i, w)| {
-            let at = root.key("weapons").index(i);
-            std::iter::once((w.id.as_str(), at.key("id")))
-                .chain(w.aliases.iter().enumerate().map(move |(j, a)| (a.as_str(), at.key("aliases").index(j))))
-        });
+        let names = self
+            .cat
+            .weapons
+            .weapons
+            .iter()
+            .enumerate()
+            .flat_map(|(i, w)| {
+                let at = root.key("weapons").index(i);
+                std::iter::once((w.id.as_str(), at.key("id"))).chain(
+                    w.aliases
+                        .iter()
+                        .enumerate()
+                        .map(move |(j, a)| (a.as_str(), at.key("aliases").index(j))),
+                )
+            });
         let names: Vec<(&str, TomlPath)> = names.collect();
         self.unique(file, "weapon", names.into_iter());
         for (i, w) in self.cat.weapons.weapons.iter().enumerate() {
@@ -153,8 +212,16 @@ impl Checker<'_> {
             self.provenance(file, &at.key("source"), &band.source);
             let last = i + 1 == self.cat.weapons.range_bands.len();
             if band.max.is_none() != last {
-                let message = if last { "the last range band must be open (no `max`)" } else { "only the last range band may omit `max`" };
-                self.push(Problem::error("data::range-bands", message).at_path(file, &at, "this band"));
+                let message = if last {
+                    "the last range band must be open (no `max`)"
+                } else {
+                    "only the last range band may omit `max`"
+                };
+                self.push(Problem::error("data::range-bands", message).at_path(
+                    file,
+                    &at,
+                    "this band",
+                ));
             }
         }
     }
@@ -177,7 +244,13 @@ impl Checker<'_> {
 
     fn attributes(&mut self, file: &SourceFile) {
         let root = TomlPath::root().key("attributes");
-        let ids = self.cat.attributes.attributes.iter().enumerate().map(|(i, a)| (a.id.as_str(), root.index(i).key("id")));
+        let ids = self
+            .cat
+            .attributes
+            .attributes
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (a.id.as_str(), root.index(i).key("id")));
         self.unique(file, "attribute", ids);
         for (i, a) in self.cat.attributes.attributes.iter().enumerate() {
             for (j, w) in a.weapons.iter().enumerate() {
@@ -196,15 +269,31 @@ impl Checker<'_> {
         let ids: Vec<&str> = sfh.profiles.iter().map(|p| p.id.as_str()).collect();
         for (i, limit) in sfh.limits.iter().enumerate() {
             for (j, p) in limit.profiles.iter().enumerate() {
-                self.reference(file, &root.key("limits").index(i).key("profiles").index(j), "hire", p, ids.iter().copied());
+                self.reference(
+                    file,
+                    &root.key("limits").index(i).key("profiles").index(j),
+                    "hire",
+                    p,
+                    ids.iter().copied(),
+                );
             }
             for (j, r) in limit.rulings.iter().enumerate() {
-                self.ruling_ref(file, &root.key("limits").index(i).key("rulings").index(j), r);
+                self.ruling_ref(
+                    file,
+                    &root.key("limits").index(i).key("rulings").index(j),
+                    r,
+                );
             }
         }
         for (i, req) in sfh.requires.iter().enumerate() {
             let at = root.key("requires").index(i);
-            self.reference(file, &at.key("profile"), "hire", &req.profile, ids.iter().copied());
+            self.reference(
+                file,
+                &at.key("profile"),
+                "hire",
+                &req.profile,
+                ids.iter().copied(),
+            );
             for (j, p) in req.of.iter().enumerate() {
                 self.reference(file, &at.key("of").index(j), "hire", p, ids.iter().copied());
             }
@@ -213,7 +302,13 @@ impl Checker<'_> {
             }
         }
         let at = root.key("disguise");
-        self.reference(file, &at.key("profile"), "hire", &sfh.disguise.profile, ids.iter().copied());
+        self.reference(
+            file,
+            &at.key("profile"),
+            "hire",
+            &sfh.disguise.profile,
+            ids.iter().copied(),
+        );
         for (j, w) in sfh.disguise.adds.iter().enumerate() {
             self.weapon_ref(file, &at.key("adds").index(j), w);
         }
@@ -224,48 +319,92 @@ impl Checker<'_> {
 
     fn faction(&mut self, f: &Faction, file: &SourceFile) {
         let root = TomlPath::root();
-        let stem = std::path::Path::new(&file.name).file_stem().map(|s| s.to_string_lossy().into_owned());
+        let stem = std::path::Path::new(&file.name)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned());
         if stem.as_deref() != Some(f.id.as_str()) {
             self.push(
-                Problem::error("data::faction-file-name", format!("faction `{}` is in a file named `{}`", f.id, file.name))
-                    .with_help(format!("name the file `{}.toml`, or change the id to match the file", f.id))
-                    .at_path(file, &root.key("id"), "this id"),
+                Problem::error(
+                    "data::faction-file-name",
+                    format!("faction `{}` is in a file named `{}`", f.id, file.name),
+                )
+                .with_help(format!(
+                    "name the file `{}.toml`, or change the id to match the file",
+                    f.id
+                ))
+                .at_path(file, &root.key("id"), "this id"),
             );
         }
         self.profiles(&f.profiles, file, &root.key("profiles"), Some(f));
         self.provenance(file, &root.key("morale").key("source"), &f.morale.source);
         let own: Vec<&str> = f.profiles.iter().map(|p| p.id.as_str()).collect();
         if let Some(p) = &f.morale.without_profile {
-            self.reference(file, &root.key("morale").key("without-profile").key("profile"), "profile", &p.profile, own.iter().copied());
+            self.reference(
+                file,
+                &root.key("morale").key("without-profile").key("profile"),
+                "profile",
+                &p.profile,
+                own.iter().copied(),
+            );
         }
-        let hires: Vec<&str> = self.cat.swords_for_hire.profiles.iter().map(|p| p.id.as_str()).collect();
+        let hires: Vec<&str> = self
+            .cat
+            .swords_for_hire
+            .profiles
+            .iter()
+            .map(|p| p.id.as_str())
+            .collect();
         let sfh = root.key("swords-for-hire");
         for (i, h) in f.swords_for_hire.allowed.iter().enumerate() {
-            self.reference(file, &sfh.key("allowed").index(i), "hire", h, hires.iter().copied());
+            self.reference(
+                file,
+                &sfh.key("allowed").index(i),
+                "hire",
+                h,
+                hires.iter().copied(),
+            );
         }
         for (i, limit) in f.swords_for_hire.limits.iter().enumerate() {
             for (j, p) in limit.profiles.iter().enumerate() {
                 let allowed = f.swords_for_hire.allowed.iter().map(String::as_str);
-                self.reference(file, &sfh.key("limits").index(i).key("profiles").index(j), "allowed hire", p, allowed);
+                self.reference(
+                    file,
+                    &sfh.key("limits").index(i).key("profiles").index(j),
+                    "allowed hire",
+                    p,
+                    allowed,
+                );
             }
         }
-        let bearers = f.profiles.iter().any(|p| p.options.iter().any(|o| o.kind == OptionKind::Banner));
+        let bearers = f
+            .profiles
+            .iter()
+            .any(|p| p.options.iter().any(|o| o.kind == OptionKind::Banner));
         if bearers != f.banner.is_some() {
             let (message, at) = if bearers {
-                ("profiles offer a banner, but the faction has no `[banner]` table", root.key("profiles"))
+                (
+                    "profiles offer a banner, but the faction has no `[banner]` table",
+                    root.key("profiles"),
+                )
             } else {
-                ("the faction has a `[banner]` table, but no profile offers a banner option", root.key("banner"))
+                (
+                    "the faction has a `[banner]` table, but no profile offers a banner option",
+                    root.key("banner"),
+                )
             };
             self.push(Problem::error("data::banner", message).at_path(file, &at, "here"));
         }
         if let Some(k) = &f.koryu {
             let at = root.key("koryu");
-            self.reference(file, &at.key("bujutsu-from"), "profile", &k.bujutsu_from, own.iter().copied());
             for (i, w) in k.weapons.iter().enumerate() {
                 self.weapon_ref(file, &at.key("weapons").index(i).key("weapon"), &w.weapon);
             }
         }
-        let rule_ids = f.composition.iter().enumerate().map(|(i, r)| (r.id.as_str(), root.key("composition").index(i).key("id")));
+        let rule_ids = f
+            .composition
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.id.as_str(), root.key("composition").index(i).key("id")));
         self.unique(file, "composition rule", rule_ids);
         for (i, rule) in f.composition.iter().enumerate() {
             let at = root.key("composition").index(i);
@@ -277,21 +416,29 @@ impl Checker<'_> {
                 self.selector(file, &check.key(key), selector, f);
             }
             match &rule.check {
-                Check::WeaponLimit { weapons, missile, .. } => {
+                Check::WeaponLimit {
+                    weapons, missile, ..
+                } => {
                     for (j, w) in weapons.iter().enumerate() {
                         self.weapon_ref(file, &check.key("weapons").index(j), w);
                     }
-                    if weapons.is_empty() == !*missile {
+                    if weapons.is_empty() != *missile {
                         self.push(
-                            Problem::error("data::composition", "a weapon limit needs either `weapons` or `missile = true`")
-                                .at_path(file, &check, "this check"),
+                            Problem::error(
+                                "data::composition",
+                                "a weapon limit needs either `weapons` or `missile = true`",
+                            )
+                            .at_path(file, &check, "this check"),
                         );
                     }
                 }
                 Check::PrimaryWeapon { .. } if f.koryu.is_none() => {
                     self.push(
-                        Problem::error("data::composition", "a primary-weapon rule needs the faction's `[koryu]` table")
-                            .at_path(file, &check, "this check"),
+                        Problem::error(
+                            "data::composition",
+                            "a primary-weapon rule needs the faction's `[koryu]` table",
+                        )
+                        .at_path(file, &check, "this check"),
                     );
                 }
                 _ => {}
@@ -300,21 +447,56 @@ impl Checker<'_> {
     }
 
     fn selector(&mut self, file: &SourceFile, at: &TomlPath, selector: &Selector, f: &Faction) {
+        let ranks = selector
+            .ranks
+            .iter()
+            .enumerate()
+            .map(|(j, r)| (*r, at.key("ranks").index(j)));
+        for (rank, path) in ranks.chain(selector.min_rank.map(|r| (r, at.key("min-rank")))) {
+            if Rank::new(rank).is_none() {
+                self.push(
+                    Problem::error("data::unknown-rank", format!("there is no Rank {rank}"))
+                        .with_help(format!("Ranks run from 0 to {}", Rank::MAX))
+                        .at_path(file, &path, "not a Rank"),
+                );
+            }
+        }
         let own: Vec<&str> = f.profiles.iter().map(|p| p.id.as_str()).collect();
         for (j, p) in selector.profiles.iter().enumerate() {
-            self.reference(file, &at.key("profiles").index(j), "profile", p, own.iter().copied());
+            self.reference(
+                file,
+                &at.key("profiles").index(j),
+                "profile",
+                p,
+                own.iter().copied(),
+            );
         }
     }
 
-    fn profiles(&mut self, profiles: &[Profile], file: &SourceFile, root: &TomlPath, faction: Option<&Faction>) {
-        let ids = profiles.iter().enumerate().map(|(i, p)| (p.id.as_str(), root.index(i).key("id")));
+    fn profiles(
+        &mut self,
+        profiles: &[Profile],
+        file: &SourceFile,
+        root: &TomlPath,
+        faction: Option<&Faction>,
+    ) {
+        let ids = profiles
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.as_str(), root.index(i).key("id")));
         self.unique(file, "profile", ids);
         for (i, p) in profiles.iter().enumerate() {
             self.profile(p, file, &root.index(i), faction);
         }
     }
 
-    fn profile(&mut self, p: &Profile, file: &SourceFile, at: &TomlPath, faction: Option<&Faction>) {
+    fn profile(
+        &mut self,
+        p: &Profile,
+        file: &SourceFile,
+        at: &TomlPath,
+        faction: Option<&Faction>,
+    ) {
         for (key, source) in [
             ("rank", &p.rank.source),
             ("combat-pool", &p.combat_pool.source),
@@ -331,20 +513,40 @@ impl Checker<'_> {
             self.attribute_ref(file, &at.key("attributes").index(j), a);
         }
         for (j, a) in p.conditional_attributes.iter().enumerate() {
-            self.attribute_ref(file, &at.key("conditional-attributes").index(j).key("attribute"), &a.attribute);
-        }
-        if p.koryu_weapon && faction.is_some_and(|f| f.koryu.is_none()) {
-            self.push(
-                Problem::error("data::koryu", "a `koryu-weapon` profile needs the faction's `[koryu]` table")
-                    .at_path(file, &at.key("koryu-weapon"), "here"),
+            self.attribute_ref(
+                file,
+                &at.key("conditional-attributes").index(j).key("attribute"),
+                &a.attribute,
             );
         }
-        let option_ids = p.options.iter().enumerate().map(|(j, o)| (o.id.as_str(), at.key("options").index(j).key("id")));
+        if (p.koryu_weapon || p.koryu_bujutsu) && faction.is_none_or(|f| f.koryu.is_none()) {
+            let key = if p.koryu_weapon {
+                "koryu-weapon"
+            } else {
+                "koryu-bujutsu"
+            };
+            self.push(
+                Problem::error(
+                    "data::koryu",
+                    format!("a `{key}` profile needs its faction's `[koryu]` table"),
+                )
+                .at_path(file, &at.key(key), "here"),
+            );
+        }
+        let option_ids = p
+            .options
+            .iter()
+            .enumerate()
+            .map(|(j, o)| (o.id.as_str(), at.key("options").index(j).key("id")));
         self.unique(file, "option", option_ids);
         let own_options: Vec<&str> = p.options.iter().map(|o| o.id.as_str()).collect();
         for (j, o) in p.options.iter().enumerate() {
             let oat = at.key("options").index(j);
-            for (key, list) in [("one-of", &o.one_of), ("replaces", &o.replaces), ("adds", &o.adds)] {
+            for (key, list) in [
+                ("one-of", &o.one_of),
+                ("replaces", &o.replaces),
+                ("adds", &o.adds),
+            ] {
                 for (k, w) in list.iter().enumerate() {
                     self.weapon_ref(file, &oat.key(key).index(k), w);
                 }
@@ -352,14 +554,30 @@ impl Checker<'_> {
             for (k, w) in o.replaces.iter().enumerate() {
                 if !p.weapons.contains(w) {
                     self.push(
-                        Problem::error("data::option", format!("option `{}` gives up `{w}`, which `{}` does not carry", o.id, p.id))
-                            .with_help(format!("the profile carries: {}", p.weapons.join(", ")))
-                            .at_path(file, &oat.key("replaces").index(k), "not carried"),
+                        Problem::error(
+                            "data::option",
+                            format!(
+                                "option `{}` gives up `{w}`, which `{}` does not carry",
+                                o.id, p.id
+                            ),
+                        )
+                        .with_help(format!("the profile carries: {}", p.weapons.join(", ")))
+                        .at_path(
+                            file,
+                            &oat.key("replaces").index(k),
+                            "not carried",
+                        ),
                     );
                 }
             }
             for (k, e) in o.excludes.iter().enumerate() {
-                self.reference(file, &oat.key("excludes").index(k), "option", e, own_options.iter().copied());
+                self.reference(
+                    file,
+                    &oat.key("excludes").index(k),
+                    "option",
+                    e,
+                    own_options.iter().copied(),
+                );
             }
             let missing = match o.kind {
                 OptionKind::Weapon if o.one_of.is_empty() => Some("one-of"),
@@ -370,8 +588,11 @@ impl Checker<'_> {
             };
             if let Some(key) = missing {
                 self.push(
-                    Problem::error("data::option", format!("a `{:?}` option needs `{key}`", o.kind).to_lowercase())
-                        .at_path(file, &oat.key("kind"), "this kind"),
+                    Problem::error(
+                        "data::option",
+                        format!("a `{:?}` option needs `{key}`", o.kind).to_lowercase(),
+                    )
+                    .at_path(file, &oat.key("kind"), "this kind"),
                 );
             }
         }

@@ -10,7 +10,10 @@ use std::path::{Path, PathBuf};
 use include_dir::{Dir, include_dir};
 
 use crate::diag::{Problem, SourceFile};
-use crate::model::{AttributesFile, Catalogue, Faction, RulingsFile, ScenarioProfilesFile, SwordsForHireFile, WeaponsFile};
+use crate::model::{
+    AttributesFile, Catalogue, Faction, RulingsFile, ScenarioProfilesFile, SwordsForHireFile,
+    WeaponsFile,
+};
 
 pub use parse::{MAX_FILE_BYTES, parse_toml};
 
@@ -23,7 +26,13 @@ pub const ATTRIBUTES: &str = "attributes.toml";
 pub const SWORDS_FOR_HIRE: &str = "swords-for-hire.toml";
 pub const SCENARIO_PROFILES: &str = "scenario-profiles.toml";
 pub const RULINGS: &str = "rulings.toml";
-const REQUIRED: [&str; 5] = [WEAPONS, ATTRIBUTES, SWORDS_FOR_HIRE, SCENARIO_PROFILES, RULINGS];
+const REQUIRED: [&str; 5] = [
+    WEAPONS,
+    ATTRIBUTES,
+    SWORDS_FOR_HIRE,
+    SCENARIO_PROFILES,
+    RULINGS,
+];
 
 /// Why the data could not be loaded.
 #[derive(Debug)]
@@ -53,8 +62,11 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
     for required in REQUIRED {
         if !files.iter().any(|f| f.name_matches(required)) {
             problems.push(
-                Problem::error("data::missing-file", format!("the data folder has no `{required}`"))
-                    .with_help("copy it from the shipped `factions/` folder"),
+                Problem::error(
+                    "data::missing-file",
+                    format!("the data folder has no `{required}`"),
+                )
+                .with_help("copy it from the shipped `factions/` folder"),
             );
         }
     }
@@ -68,7 +80,10 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
     let scenario = parse_required::<ScenarioProfilesFile>(find(SCENARIO_PROFILES), &mut problems);
     let rulings = parse_required::<RulingsFile>(find(RULINGS), &mut problems);
     let mut factions: Vec<(Faction, SourceFile)> = Vec::new();
-    for file in files.iter().filter(|f| !REQUIRED.iter().any(|r| f.name_matches(r))) {
+    for file in files
+        .iter()
+        .filter(|f| !REQUIRED.iter().any(|r| f.name_matches(r)))
+    {
         match parse_toml::<Faction>(file) {
             Ok(faction) => factions.push((faction, file.clone())),
             Err(problem) => problems.push(*problem),
@@ -145,10 +160,15 @@ pub fn read_files(source: &DataSource) -> Result<Vec<SourceFile>, LoadError> {
             }
         }
         DataSource::Dir(dir) => {
-            let entries = std::fs::read_dir(dir)
-                .map_err(|e| LoadError::Unreadable { path: dir.clone(), reason: e.to_string() })?;
+            let entries = std::fs::read_dir(dir).map_err(|e| LoadError::Unreadable {
+                path: dir.clone(),
+                reason: e.to_string(),
+            })?;
             for entry in entries {
-                let entry = entry.map_err(|e| LoadError::Unreadable { path: dir.clone(), reason: e.to_string() })?;
+                let entry = entry.map_err(|e| LoadError::Unreadable {
+                    path: dir.clone(),
+                    reason: e.to_string(),
+                })?;
                 let path = entry.path();
                 if path.extension().is_none_or(|e| e != "toml") || !path.is_file() {
                     continue;

@@ -13,7 +13,10 @@ pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 /// Read a text file the user named. Unreadable files are a [`LoadError::Unreadable`]; a file that is
 /// too large or not UTF-8 is read but reported as a problem by the caller's parse.
 pub fn read_text_file(path: &Path) -> Result<SourceFile, LoadError> {
-    let unreadable = |reason: String| LoadError::Unreadable { path: path.to_owned(), reason };
+    let unreadable = |reason: String| LoadError::Unreadable {
+        path: path.to_owned(),
+        reason,
+    };
     let meta = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?;
     if meta.len() > MAX_FILE_BYTES {
         return Err(unreadable(format!(
@@ -23,7 +26,10 @@ pub fn read_text_file(path: &Path) -> Result<SourceFile, LoadError> {
     }
     let bytes = std::fs::read(path).map_err(|e| unreadable(e.to_string()))?;
     let text = String::from_utf8(bytes).map_err(|e| {
-        unreadable(format!("the file is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()))
+        unreadable(format!(
+            "the file is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
     })?;
     Ok(SourceFile::new(path.display().to_string(), text))
 }
@@ -36,8 +42,14 @@ pub fn parse_toml<T: DeserializeOwned>(file: &SourceFile) -> Result<T, Box<Probl
 fn problem_from_toml(file: &SourceFile, err: &toml::de::Error) -> Problem {
     let message = err.message().trim().to_owned();
     let (code, help) = explain(&message);
-    let label = if code == "parse::syntax" { "here" } else { "this value" };
-    Problem::error(code, message).with_help(help).at(file, err.span(), label)
+    let label = if code == "parse::syntax" {
+        "here"
+    } else {
+        "this value"
+    };
+    Problem::error(code, message)
+        .with_help(help)
+        .at(file, err.span(), label)
 }
 
 /// Classify serde's message and, for an unknown name, suggest the nearest valid one.
@@ -80,14 +92,16 @@ mod tests {
 
     #[test]
     fn unknown_variant_gets_a_suggestion() {
-        let (code, help) = explain("unknown variant `heavvy`, expected one of `none`, `light`, `medium`, `heavy`");
+        let (code, help) =
+            explain("unknown variant `heavvy`, expected one of `none`, `light`, `medium`, `heavy`");
         assert_eq!(code, "parse::unknown-value");
         assert_eq!(help, "did you mean `heavy`?");
     }
 
     #[test]
     fn unknown_key_gets_a_suggestion() {
-        let (code, help) = explain("unknown field `wepons`, expected one of `id`, `weapons`, `name`");
+        let (code, help) =
+            explain("unknown field `wepons`, expected one of `id`, `weapons`, `name`");
         assert_eq!(code, "parse::unknown-key");
         assert_eq!(help, "did you mean `weapons`?");
     }

@@ -1,8 +1,8 @@
 //! The whole, cross-checked game data set with its lookups.
 
 use super::{
-    Attribute, AttributesFile, Faction, Profile, Ruling, RulingsFile, ScenarioProfilesFile, SwordsForHireFile, Weapon,
-    WeaponsFile,
+    Attribute, AttributesFile, Faction, Profile, Ruling, RulingsFile, ScenarioProfilesFile,
+    SwordsForHireFile, Weapon, WeaponsFile,
 };
 
 /// Every data file, loaded and cross-checked by `crate::load`.
@@ -45,10 +45,9 @@ impl Catalogue {
 
     /// Every name a weapon may be given by: ids and aliases.
     pub fn weapon_names(&self) -> impl Iterator<Item = &str> {
-        self.weapons
-            .weapons
-            .iter()
-            .flat_map(|w| std::iter::once(w.id.as_str()).chain(w.aliases.iter().map(String::as_str)))
+        self.weapons.weapons.iter().flat_map(|w| {
+            std::iter::once(w.id.as_str()).chain(w.aliases.iter().map(String::as_str))
+        })
     }
 
     pub fn attribute(&self, id: &str) -> Option<&Attribute> {
@@ -66,8 +65,14 @@ impl Catalogue {
     /// A profile a roster of `faction` may name: its own first, then an allowed Sword-for-Hire.
     pub fn profile_for<'a>(&'a self, faction: &'a Faction, id: &str) -> Option<ProfileRef<'a>> {
         if let Some(profile) = faction.profile(id) {
-            return Some(ProfileRef { profile, source: ProfileSource::Faction });
+            return Some(ProfileRef {
+                profile,
+                source: ProfileSource::Faction,
+            });
         }
-        self.hire(id).map(|profile| ProfileRef { profile, source: ProfileSource::SwordForHire })
+        self.hire(id).map(|profile| ProfileRef {
+            profile,
+            source: ProfileSource::SwordForHire,
+        })
     }
 }

@@ -6,7 +6,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A model's Rank, 0 (peasants) to 5 (the best of the best).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(try_from = "i64", into = "u8")]
 #[schemars(with = "RankSchema")]
 pub struct Rank(u8);
@@ -31,10 +33,12 @@ impl Rank {
 impl TryFrom<i64> for Rank {
     type Error = String;
     fn try_from(value: i64) -> Result<Self, Self::Error> {
-        u8::try_from(value)
-            .ok()
-            .and_then(Rank::new)
-            .ok_or_else(|| format!("rank {value} is out of range: ranks run from 0 to {}", Self::MAX))
+        u8::try_from(value).ok().and_then(Rank::new).ok_or_else(|| {
+            format!(
+                "rank {value} is out of range: ranks run from 0 to {}",
+                Self::MAX
+            )
+        })
     }
 }
 
@@ -51,7 +55,9 @@ impl fmt::Display for Rank {
 }
 
 /// Body armour class. A shield is one class and already counted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Armour {
     None,
@@ -80,7 +86,9 @@ impl fmt::Display for Armour {
 }
 
 /// A mount a model rides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mount {
     Horse,

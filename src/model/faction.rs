@@ -91,7 +91,12 @@ impl Morale {
                 .iter()
                 .map(|s| format!("{} at {}:1", s.rating, s.at_least))
                 .collect();
-            text = format!("{} ({}, else {})", self.rating, steps.join(", "), self.rating);
+            text = format!(
+                "{} ({}, else {})",
+                self.rating,
+                steps.join(", "),
+                self.rating
+            );
         }
         text
     }
@@ -146,8 +151,6 @@ pub struct Purchase {
 pub struct KoryuRules {
     /// How many secondary weapons may be declared besides the primary.
     pub secondary_max: u8,
-    /// Profile from which models get the primary weapon's Bujutsu free (the Novice does not).
-    pub bujutsu_from: String,
     pub weapons: Vec<KoryuWeapon>,
 }
 
@@ -230,7 +233,10 @@ pub enum Check {
     },
     /// If any model matches `if-any`, no model may match `then-none`.
     #[serde(rename_all = "kebab-case")]
-    Excludes { if_any: Selector, then_none: Selector },
+    Excludes {
+        if_any: Selector,
+        then_none: Selector,
+    },
     /// Points spent on `group` >= percent% of the whole roster's points, hires included.
     PointsShare { group: Selector, percent: u32 },
     /// Models carrying the Koryu primary weapon >= ceil(percent% of models).
@@ -256,33 +262,42 @@ impl Check {
     /// Every selector of the check with the key it sits under.
     pub fn selectors(&self) -> Vec<(&'static str, &Selector)> {
         match self {
-            Check::Ratio { at_least, for_each, .. } => vec![("at-least", at_least), ("for-each", for_each)],
+            Check::Ratio {
+                at_least, for_each, ..
+            } => vec![("at-least", at_least), ("for-each", for_each)],
             Check::MoreThan { group, than } => vec![("group", group), ("than", than)],
-            Check::AtMost { group, .. } | Check::PointsShare { group, .. } | Check::AttributeShare { group, .. } => {
+            Check::AtMost { group, .. }
+            | Check::PointsShare { group, .. }
+            | Check::AttributeShare { group, .. } => {
                 vec![("group", group)]
             }
-            Check::Excludes { if_any, then_none } => vec![("if-any", if_any), ("then-none", then_none)],
+            Check::Excludes { if_any, then_none } => {
+                vec![("if-any", if_any), ("then-none", then_none)]
+            }
             Check::WeaponLimit { .. } | Check::PrimaryWeapon { .. } => vec![],
         }
     }
 }
 
 /// Which models a rule counts. All given fields must match; an empty selector matches every model.
+///
+/// Ranks are plain numbers here (checked to be 0-5 by the loader's cross-check, which can point at
+/// the exact value: serde loses spans inside the internally tagged [`Check`]).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Selector {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub ranks: Vec<Rank>,
+    pub ranks: Vec<u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub min_rank: Option<Rank>,
+    pub min_rank: Option<u8>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub profiles: Vec<String>,
 }
 
 impl Selector {
     pub fn matches(&self, profile_id: &str, rank: Rank) -> bool {
-        (self.ranks.is_empty() || self.ranks.contains(&rank))
-            && self.min_rank.is_none_or(|min| rank >= min)
+        (self.ranks.is_empty() || self.ranks.contains(&rank.get()))
+            && self.min_rank.is_none_or(|min| rank.get() >= min)
             && (self.profiles.is_empty() || self.profiles.iter().any(|p| p == profile_id))
     }
 }
@@ -291,7 +306,7 @@ impl fmt::Display for Selector {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts = Vec::new();
         if !self.ranks.is_empty() {
-            let ranks: Vec<String> = self.ranks.iter().map(Rank::to_string).collect();
+            let ranks: Vec<String> = self.ranks.iter().map(u8::to_string).collect();
             parts.push(format!("Rank {}", ranks.join("/")));
         }
         if let Some(min) = self.min_rank {

@@ -14,12 +14,16 @@ mod ruling;
 pub use catalogue::{Catalogue, ProfileRef, ProfileSource};
 pub use common::{Armour, Mount, Provenance, Rank, Sourced};
 pub use faction::{
-    Banner, Check, CompositionRule, Faction, KoryuRules, KoryuWeapon, Morale, PeasantRatio, ProfileRating,
-    Purchase, Scoring, ScoringTrigger, Selector, SpecialRule, SwordsForHire, SwordsForHireLimit,
+    Banner, Check, CompositionRule, Faction, KoryuRules, KoryuWeapon, Morale, PeasantRatio,
+    ProfileRating, Purchase, Scoring, ScoringTrigger, Selector, SpecialRule, SwordsForHire,
+    SwordsForHireLimit,
 };
 pub use items::{
-    ArmourClass, Attribute, AttributeKind, AttributesFile, MountProfile, MountFights, RangeBand, Weapon,
-    WeaponKind, WeaponsFile,
+    ArmourClass, Attribute, AttributeKind, AttributesFile, MountFights, MountProfile, RangeBand,
+    Weapon, WeaponKind, WeaponsFile,
 };
 pub use profile::{AttributeSlots, ConditionalAttribute, OptionKind, Profile, ProfileOption};
-pub use ruling::{Ruling, RulingsFile, ScenarioForce, ScenarioProfilesFile, Scenario, Disguise, HireLimit, HireRequirement, SwordsForHireFile};
+pub use ruling::{
+    Disguise, HireLimit, HireRequirement, Ruling, RulingsFile, Scenario, ScenarioForce,
+    ScenarioProfilesFile, SwordsForHireFile,
+};

@@ -44,6 +44,9 @@ pub struct Profile {
     /// Armed from the Koryu's primary/secondary weapon table instead of a fixed list.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub koryu_weapon: bool,
+    /// Has the Koryu primary weapon's Bujutsu included in its cost.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub koryu_bujutsu: bool,
     /// A one-line description in the project's own words.
     pub summary: String,
     /// Rules reminders shown with the profile.
@@ -146,7 +149,11 @@ impl ProfileOption {
             parts.push(format!("{verb}one of {}", self.one_of.join(", ")));
         }
         if !self.adds.is_empty() {
-            let verb = if self.replaces.is_empty() { "add " } else { "for " };
+            let verb = if self.replaces.is_empty() {
+                "add "
+            } else {
+                "for "
+            };
             parts.push(format!("{verb}{}", self.adds.join(", ")));
         }
         if let Some(armour) = self.armour {

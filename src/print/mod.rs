@@ -10,7 +10,10 @@ pub enum Block {
     Heading(String),
     Para(String),
     List(Vec<String>),
-    Table { header: Vec<String>, rows: Vec<Vec<String>> },
+    Table {
+        header: Vec<String>,
+        rows: Vec<Vec<String>>,
+    },
 }
 
 /// A document: blocks in order.
@@ -30,7 +33,10 @@ pub struct TextStyle {
 
 impl Doc {
     pub fn new(title: impl Into<String>) -> Doc {
-        Doc { title: title.into(), blocks: Vec::new() }
+        Doc {
+            title: title.into(),
+            blocks: Vec::new(),
+        }
     }
 
     pub fn heading(&mut self, text: impl Into<String>) -> &mut Doc {
@@ -60,13 +66,22 @@ impl Doc {
 
     /// Terminal text: tables drawn with box characters, wrapped to the width.
     pub fn to_text(&self, style: TextStyle) -> String {
-        let bold = |s: &str| if style.color { format!("\x1b[1m{s}\x1b[0m") } else { s.to_owned() };
+        let bold = |s: &str| {
+            if style.color {
+                format!("\x1b[1m{s}\x1b[0m")
+            } else {
+                s.to_owned()
+            }
+        };
         let mut out = format!("{}\n", bold(&self.title));
         for block in &self.blocks {
             out.push('\n');
             match block {
                 Block::Heading(h) => out.push_str(&format!("{}\n", bold(h))),
-                Block::Para(p) => out.push_str(&format!("{}\n", wrap(p, style.width.map_or(100, usize::from)))),
+                Block::Para(p) => out.push_str(&format!(
+                    "{}\n",
+                    wrap(p, style.width.map_or(100, usize::from))
+                )),
                 Block::List(items) => {
                     let width = style.width.map_or(100, usize::from).saturating_sub(2);
                     for item in items {
@@ -90,7 +105,11 @@ impl Doc {
                     }
                     if style.color {
                         table.enforce_styling();
-                        table.set_header(header.iter().map(|h| Cell::new(h).add_attribute(comfy_table::Attribute::Bold)));
+                        table.set_header(
+                            header
+                                .iter()
+                                .map(|h| Cell::new(h).add_attribute(comfy_table::Attribute::Bold)),
+                        );
                     } else {
                         table.set_header(header);
                     }
@@ -143,7 +162,7 @@ fn md_cell(text: &str) -> String {
 fn md_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if matches!(c, '*' | '_' | '`' | '[' | ']' | '<' | '>' | '#') {
+        if matches!(c, '*' | '_' | '[' | ']' | '<' | '>' | '#') {
             out.push('\\');
         }
         out.push(c);

@@ -1,0 +1,7 @@
+//! Integration tests: every behaviour through the real `buntai` binary (one test binary, many modules).
+
+mod catalogue;
+mod data_check;
+mod loader_fuzz;
+mod schema;
+mod support;

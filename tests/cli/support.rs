@@ -1,0 +1,60 @@
+//! Helpers shared by the integration tests.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use tempfile::TempDir;
+
+/// The binary with a fixed environment: no colour, no user settings.
+pub fn buntai() -> Command {
+    let mut cmd = Command::cargo_bin("buntai").expect("binary builds");
+    cmd.env("NO_COLOR", "1").env_remove("CLICOLOR_FORCE");
+    cmd
+}
+
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A copy of the shipped `factions/` folder in a temporary directory.
+pub fn data_copy() -> TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for entry in std::fs::read_dir(repo().join("factions")).expect("factions/") {
+        let path = entry.expect("entry").path();
+        let name = path.file_name().expect("file name");
+        std::fs::copy(&path, dir.path().join(name)).expect("copy");
+    }
+    dir
+}
+
+/// A copy of the data with the first `from` in `file` replaced by `to`. Returns the folder and the
+/// 1-based line where the replacement sits.
+pub fn broken_data(file: &str, from: &str, to: &str) -> (TempDir, usize) {
+    let dir = data_copy();
+    let path = dir.path().join(file);
+    let text = std::fs::read_to_string(&path).expect("read");
+    let at = text
+        .find(from)
+        .unwrap_or_else(|| panic!("`{from}` not found in {file}"));
+    let line = text[..at].matches('\n').count() + 1;
+    let fixed = format!("{}{}{}", &text[..at], to, &text[at + from.len()..]);
+    std::fs::write(&path, fixed).expect("write");
+    (dir, line)
+}
+
+/// Run `buntai` in `dir` with `--data .`, so file names in output are stable (`./bushi.toml`).
+pub fn in_data_dir(dir: &Path) -> Command {
+    let mut cmd = buntai();
+    cmd.current_dir(dir).args(["--data", "."]);
+    cmd
+}
+
+/// Standard output as JSON.
+pub fn json(output: &std::process::Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not JSON ({e}): {}",
+            String::from_utf8_lossy(&output.stdout)
+        )
+    })
+}
