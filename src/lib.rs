@@ -8,3 +8,4 @@ pub mod load;
 pub mod model;
 pub mod print;
 pub mod roster;
+pub mod rules;

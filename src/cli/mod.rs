@@ -5,6 +5,7 @@ mod data;
 mod output;
 mod schema;
 mod shell;
+mod validate;
 
 use std::path::PathBuf;
 
@@ -35,6 +36,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Check roster files against every rule of their faction.
+    Validate(validate::ValidateArgs),
     /// List the factions with their morale, hires and profiles.
     Factions {
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
@@ -118,6 +121,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Data {
             command: DataCommand::Check { format },
         } => data::check(&out, &source, format),
+        Command::Validate(args) => with_catalogue(&out, &source, |cat| validate::run(&out, cat, &args)),
         Command::Factions { format } => {
             with_catalogue(&out, &source, |cat| catalogue::factions(&out, cat, format))
         }

@@ -4,10 +4,12 @@
 mod locate;
 mod problem;
 mod suggest;
+mod violation;
 
 pub use locate::{Seg, TomlPath, locate};
 pub use problem::{Problem, Severity, SourceFile, render, render_all};
 pub use suggest::{did_you_mean, suggest};
+pub use violation::{Code, Violation, plural};
 
 /// Process exit codes, the same for every command.
 pub mod exit {

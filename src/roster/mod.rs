@@ -2,6 +2,10 @@
 //!
 //! This is a user-facing contract: keep it stable (its schema is `schemas/roster.schema.json`).
 
+mod resolve;
+
+pub use resolve::{AttributeOrigin, Carried, HeldAttribute, ResolvedModel, ResolvedRoster, Rules, canonical, resolve};
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -80,4 +84,12 @@ impl RosterModel {
     pub fn count(&self) -> u32 {
         self.count.unwrap_or(1)
     }
+}
+
+/// Parse a roster file, or explain where it does not fit the format.
+pub fn parse(file: &crate::diag::SourceFile) -> Result<Roster, Box<crate::diag::Problem>> {
+    crate::load::parse_toml::<Roster>(file).map_err(|mut p| {
+        p.code = "parse".to_owned();
+        p
+    })
 }

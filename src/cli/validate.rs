@@ -1,0 +1,119 @@
+//! `buntai validate`: the verdict on one or more roster files, as text or stable JSON.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::ListFormat;
+use super::output::{Out, print_json};
+use crate::diag::{SourceFile, exit, render};
+use crate::load::{LoadError, read_text_file};
+use crate::model::Catalogue;
+use crate::roster::Rules;
+use crate::rules::{self, Options, Report, ReportJson};
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Roster files to check.
+    #[arg(required = true, value_name = "ROSTER")]
+    pub files: Vec<PathBuf>,
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
+    /// Points limit to check against (overrides the roster's `points`).
+    #[arg(long, value_name = "N")]
+    pub points: Option<u32>,
+    /// The Fatigue advanced rule is in use (allows Tireless).
+    #[arg(long)]
+    pub fatigue: bool,
+    /// Tournament: the roster is a master roster of at most N points ...
+    #[arg(long, value_name = "N", requires = "game", conflicts_with_all = ["points", "campaign"])]
+    pub master: Option<u32>,
+    /// ... from which a Buntai of N points is picked for each game.
+    #[arg(long, value_name = "N", requires = "master")]
+    pub game: Option<u32>,
+    /// Campaign: MASTER is the master roster, and each ROSTER a small Buntai drawn from it.
+    #[arg(long, value_name = "MASTER")]
+    pub campaign: Option<PathBuf>,
+}
+
+pub fn run(out: &Out, cat: &Catalogue, args: &ValidateArgs) -> u8 {
+    let rules = Rules { fatigue: args.fatigue };
+    if let (Some(master), Some(game)) = (args.master, args.game)
+        && game > master
+    {
+        out.error(&format!("--game {game} is larger than --master {master}"));
+        return exit::USAGE;
+    }
+    let mut unreadable = false;
+    let mut read = |path: &PathBuf| -> Option<SourceFile> {
+        match read_text_file(path) {
+            Ok(file) => Some(file),
+            Err(LoadError::Unreadable { path, reason }) => {
+                out.error(&format!("cannot read `{}`: {reason}", path.display()));
+                unreadable = true;
+                None
+            }
+            Err(LoadError::Invalid(_)) => None,
+        }
+    };
+    let files: Vec<SourceFile> = args.files.iter().filter_map(&mut read).collect();
+    let reports: Vec<Report> = if let Some(master_path) = &args.campaign {
+        match read(master_path) {
+            Some(master) => rules::campaign(cat, &master, &files, rules).reports().cloned().collect(),
+            None => Vec::new(),
+        }
+    } else {
+        files
+            .iter()
+            .map(|file| match (args.master, args.game) {
+                (Some(master), Some(game)) => rules::tournament(cat, file, master, game, rules),
+                _ => rules::validate(cat, file, Options { points: args.points, rules }),
+            })
+            .collect()
+    };
+    match args.format {
+        ListFormat::Json => {
+            let json: Vec<ReportJson> = reports.iter().map(ReportJson::from).collect();
+            print_json(&json);
+        }
+        ListFormat::Text => {
+            for report in &reports {
+                print_report(out, report);
+            }
+        }
+    }
+    if unreadable {
+        exit::USAGE
+    } else if reports.iter().all(Report::valid) {
+        exit::SUCCESS
+    } else {
+        exit::PROBLEMS
+    }
+}
+
+fn print_report(out: &Out, report: &Report) {
+    let verdict = match (report.valid(), out.color) {
+        (true, true) => "\x1b[1;32mLEGAL\x1b[0m",
+        (true, false) => "LEGAL",
+        (false, true) => "\x1b[1;31mNOT LEGAL\x1b[0m",
+        (false, false) => "NOT LEGAL",
+    };
+    println!("{}: {verdict}", report.file.name);
+    if let Some(faction) = &report.faction_name {
+        let limit = report.points_limit.map_or(String::new(), |l| format!(" / {l}"));
+        let leader = report.leader.as_deref().unwrap_or("none");
+        let morale = report.morale.as_deref().unwrap_or("?");
+        println!("  {faction}, {} models, {}{limit} points", report.models, report.points_total);
+        println!("  Leader: {leader}; Morale {morale}");
+    }
+    let errors = report.violations.iter().filter(|v| v.is_error()).count();
+    let warnings = report.violations.len() - errors;
+    if !report.violations.is_empty() {
+        println!("  {errors} error{}, {warnings} warning{}", if errors == 1 { "" } else { "s" }, if warnings == 1 { "" } else { "s" });
+        println!();
+    }
+    for v in report.violations.iter().filter(|v| v.is_error()).chain(report.violations.iter().filter(|v| !v.is_error())) {
+        print!("{}", render(&v.to_problem(&report.file), out.color, out.width()));
+        println!();
+    }
+}

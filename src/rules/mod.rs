@@ -1,0 +1,178 @@
+//! Roster validation: every rule a tournament organiser checks, each in its own file, all reporting
+//! [`Violation`]s into one list (never stopping at the first). Which composition rules a faction has
+//! is data (`[[composition]]` in its file); this module only knows the kinds of rule.
+
+mod banner;
+mod composition;
+mod formats;
+mod hires;
+mod koryu;
+mod leader;
+mod size;
+
+use serde::Serialize;
+
+use crate::diag::{Code, SourceFile, TomlPath, Violation, did_you_mean};
+use crate::model::Catalogue;
+use crate::roster::{self, ResolvedRoster, Roster, Rules};
+
+pub use formats::{CampaignReport, campaign, tournament};
+
+/// How to validate.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// Points limit from the command line; overrides the roster's `points`.
+    pub points: Option<u32>,
+    pub rules: Rules,
+}
+
+/// The verdict on one roster file.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub file: SourceFile,
+    pub faction: Option<String>,
+    pub faction_name: Option<String>,
+    pub models: u32,
+    pub points_total: i32,
+    pub points_limit: Option<u32>,
+    pub leader: Option<String>,
+    pub morale: Option<String>,
+    pub violations: Vec<Violation>,
+}
+
+impl Report {
+    /// Legal: no error (warnings allowed).
+    pub fn valid(&self) -> bool {
+        !self.violations.iter().any(Violation::is_error)
+    }
+}
+
+/// Parse and check one roster file.
+pub fn validate(cat: &Catalogue, file: &SourceFile, options: Options) -> Report {
+    let mut report = Report {
+        file: file.clone(),
+        faction: None,
+        faction_name: None,
+        models: 0,
+        points_total: 0,
+        points_limit: options.points,
+        leader: None,
+        morale: None,
+        violations: Vec::new(),
+    };
+    let roster = match roster::parse(file) {
+        Ok(roster) => roster,
+        Err(problem) => {
+            let mut v = Violation::error(Code::Parse, "parse", problem.message.clone());
+            v.help = problem.help.clone();
+            v.span = problem.span.clone();
+            v.label = problem.label.clone();
+            report.violations.push(v);
+            return report;
+        }
+    };
+    report.points_limit = options.points.or(roster.points);
+    check_roster(cat, &roster, options, &mut report);
+    report
+}
+
+/// Check an already parsed roster, filling in `report`.
+pub fn check_roster(cat: &Catalogue, roster: &Roster, options: Options, report: &mut Report) {
+    let Some(faction) = cat.faction(&roster.faction) else {
+        let ids = cat.factions.iter().map(|f| f.id.as_str());
+        report.violations.push(
+            Violation::error(Code::Unknown, "unknown-faction", format!("unknown faction `{}`", roster.faction))
+                .help(did_you_mean(&roster.faction, ids))
+                .at(TomlPath::root().key("faction"), "no such faction"),
+        );
+        return;
+    };
+    report.faction = Some(faction.id.clone());
+    report.faction_name = Some(faction.name.clone());
+    report.morale = Some(faction.morale.describe());
+    let out = &mut report.violations;
+    let resolved = roster::resolve(cat, faction, roster, options.rules, out);
+    run_checks(cat, roster, &resolved, report.points_limit, out);
+    report.models = resolved.model_count();
+    report.points_total = resolved.points_total();
+    report.leader = resolved.leader().map(|m| format!("{} (Rank {})", m.describe(), m.rank));
+}
+
+/// Every rule over a resolved roster.
+fn run_checks(cat: &Catalogue, roster: &Roster, resolved: &ResolvedRoster<'_>, limit: Option<u32>, out: &mut Vec<Violation>) {
+    size::size(resolved, out);
+    size::points(resolved, limit, out);
+    composition::check_all(cat, resolved, out);
+    hires::check(cat, resolved, out);
+    banner::check(resolved, out);
+    koryu::check(cat, roster, resolved, out);
+    leader::check(resolved, out);
+    // Stable order: by model entry, then code (roster-wide problems first).
+    out.sort_by_key(|v| (v.model.map_or(0, |m| m + 1), v.code));
+}
+
+/// JSON shape of one report (documented in the README).
+#[derive(Debug, Serialize)]
+pub struct ReportJson {
+    pub file: String,
+    pub valid: bool,
+    pub faction: Option<String>,
+    pub models: u32,
+    pub points: PointsJson,
+    pub leader: Option<String>,
+    pub morale: Option<String>,
+    pub violations: Vec<ViolationJson>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PointsJson {
+    pub total: i32,
+    pub limit: Option<u32>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ViolationJson {
+    pub code: Code,
+    pub rule: String,
+    pub severity: crate::diag::Severity,
+    pub message: String,
+    pub help: Option<String>,
+    pub model: Option<usize>,
+    pub span: Option<SpanJson>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SpanJson {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl From<&Report> for ReportJson {
+    fn from(r: &Report) -> ReportJson {
+        ReportJson {
+            file: r.file.name.clone(),
+            valid: r.valid(),
+            faction: r.faction.clone(),
+            models: r.models,
+            points: PointsJson { total: r.points_total, limit: r.points_limit },
+            leader: r.leader.clone(),
+            morale: r.morale.clone(),
+            violations: r
+                .violations
+                .iter()
+                .map(|v| {
+                    let problem = v.to_problem(&r.file);
+                    ViolationJson {
+                        code: v.code,
+                        rule: v.rule.clone(),
+                        severity: v.severity,
+                        message: v.message.clone(),
+                        help: v.help.clone(),
+                        model: v.model,
+                        span: problem.line_col().map(|(line, column)| SpanJson { line, column }),
+                    }
+                })
+                .collect(),
+        }
+    }
+}
