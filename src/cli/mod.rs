@@ -121,7 +121,9 @@ pub fn run(cli: Cli) -> u8 {
         Command::Data {
             command: DataCommand::Check { format },
         } => data::check(&out, &source, format),
-        Command::Validate(args) => with_catalogue(&out, &source, |cat| validate::run(&out, cat, &args)),
+        Command::Validate(args) => {
+            with_catalogue(&out, &source, |cat| validate::run(&out, cat, &args))
+        }
         Command::Factions { format } => {
             with_catalogue(&out, &source, |cat| catalogue::factions(&out, cat, format))
         }

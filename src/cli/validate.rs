@@ -37,7 +37,9 @@ pub struct ValidateArgs {
 }
 
 pub fn run(out: &Out, cat: &Catalogue, args: &ValidateArgs) -> u8 {
-    let rules = Rules { fatigue: args.fatigue };
+    let rules = Rules {
+        fatigue: args.fatigue,
+    };
     if let (Some(master), Some(game)) = (args.master, args.game)
         && game > master
     {
@@ -59,7 +61,10 @@ pub fn run(out: &Out, cat: &Catalogue, args: &ValidateArgs) -> u8 {
     let files: Vec<SourceFile> = args.files.iter().filter_map(&mut read).collect();
     let reports: Vec<Report> = if let Some(master_path) = &args.campaign {
         match read(master_path) {
-            Some(master) => rules::campaign(cat, &master, &files, rules).reports().cloned().collect(),
+            Some(master) => rules::campaign(cat, &master, &files, rules)
+                .reports()
+                .cloned()
+                .collect(),
             None => Vec::new(),
         }
     } else {
@@ -67,7 +72,14 @@ pub fn run(out: &Out, cat: &Catalogue, args: &ValidateArgs) -> u8 {
             .iter()
             .map(|file| match (args.master, args.game) {
                 (Some(master), Some(game)) => rules::tournament(cat, file, master, game, rules),
-                _ => rules::validate(cat, file, Options { points: args.points, rules }),
+                _ => rules::validate(
+                    cat,
+                    file,
+                    Options {
+                        points: args.points,
+                        rules,
+                    },
+                ),
             })
             .collect()
     };
@@ -100,20 +112,37 @@ fn print_report(out: &Out, report: &Report) {
     };
     println!("{}: {verdict}", report.file.name);
     if let Some(faction) = &report.faction_name {
-        let limit = report.points_limit.map_or(String::new(), |l| format!(" / {l}"));
+        let limit = report
+            .points_limit
+            .map_or(String::new(), |l| format!(" / {l}"));
         let leader = report.leader.as_deref().unwrap_or("none");
         let morale = report.morale.as_deref().unwrap_or("?");
-        println!("  {faction}, {} models, {}{limit} points", report.models, report.points_total);
+        println!(
+            "  {faction}, {} models, {}{limit} points",
+            report.models, report.points_total
+        );
         println!("  Leader: {leader}; Morale {morale}");
     }
     let errors = report.violations.iter().filter(|v| v.is_error()).count();
     let warnings = report.violations.len() - errors;
     if !report.violations.is_empty() {
-        println!("  {errors} error{}, {warnings} warning{}", if errors == 1 { "" } else { "s" }, if warnings == 1 { "" } else { "s" });
+        println!(
+            "  {errors} error{}, {warnings} warning{}",
+            if errors == 1 { "" } else { "s" },
+            if warnings == 1 { "" } else { "s" }
+        );
         println!();
     }
-    for v in report.violations.iter().filter(|v| v.is_error()).chain(report.violations.iter().filter(|v| !v.is_error())) {
-        print!("{}", render(&v.to_problem(&report.file), out.color, out.width()));
+    for v in report
+        .violations
+        .iter()
+        .filter(|v| v.is_error())
+        .chain(report.violations.iter().filter(|v| !v.is_error()))
+    {
+        print!(
+            "{}",
+            render(&v.to_problem(&report.file), out.color, out.width())
+        );
         println!();
     }
 }

@@ -88,7 +88,10 @@ impl Violation {
     }
 
     pub fn warning(code: Code, rule: impl Into<String>, message: impl Into<String>) -> Violation {
-        Violation { severity: Severity::Warning, ..Violation::error(code, rule, message) }
+        Violation {
+            severity: Severity::Warning,
+            ..Violation::error(code, rule, message)
+        }
     }
 
     pub fn help(mut self, help: impl Into<String>) -> Violation {
@@ -136,5 +139,9 @@ impl Violation {
 
 /// "1 model", "3 models".
 pub fn plural(n: u32, word: &str) -> String {
-    if n == 1 { format!("{n} {word}") } else { format!("{n} {word}s") }
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }

@@ -4,7 +4,10 @@
 
 mod resolve;
 
-pub use resolve::{AttributeOrigin, Carried, HeldAttribute, ResolvedModel, ResolvedRoster, Rules, canonical, resolve};
+pub use resolve::{
+    AttributeOrigin, Carried, HeldAttribute, ResolvedModel, ResolvedRoster, Rules, canonical,
+    resolve,
+};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

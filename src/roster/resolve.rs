@@ -7,7 +7,8 @@
 
 use crate::diag::{Code, TomlPath, Violation, did_you_mean};
 use crate::model::{
-    Armour, AttributeKind, Catalogue, Faction, Mount, OptionKind, Profile, ProfileOption, ProfileSource, Rank,
+    Armour, AttributeKind, Catalogue, Faction, Mount, OptionKind, Profile, ProfileOption,
+    ProfileSource, Rank,
 };
 
 use super::{Roster, RosterModel};
@@ -97,11 +98,15 @@ impl ResolvedModel<'_> {
     }
 
     pub fn bought_attributes(&self) -> usize {
-        self.attributes.iter().filter(|a| a.origin == AttributeOrigin::Bought).count()
+        self.attributes
+            .iter()
+            .filter(|a| a.origin == AttributeOrigin::Bought)
+            .count()
     }
 
     pub fn points_total(&self) -> i32 {
-        self.points_each.saturating_mul(i32::try_from(self.count).unwrap_or(i32::MAX))
+        self.points_each
+            .saturating_mul(i32::try_from(self.count).unwrap_or(i32::MAX))
     }
 
     /// A short description for messages: `Ashigaru "Jiro"` or `Samurai (entry 3)`.
@@ -125,7 +130,10 @@ impl ResolvedRoster<'_> {
     }
 
     pub fn points_total(&self) -> i32 {
-        self.models.iter().map(ResolvedModel::points_total).fold(self.purchases_points, i32::saturating_add)
+        self.models
+            .iter()
+            .map(ResolvedModel::points_total)
+            .fold(self.purchases_points, i32::saturating_add)
     }
 
     /// The Leader: the highest Rank, hires included; among equals a `leader = true` entry,
@@ -154,28 +162,43 @@ pub fn resolve<'a>(
     }
     let purchases_points = purchases(faction, roster, out);
     let koryu_primary = roster.koryu.as_ref().map(|k| canonical(cat, &k.primary));
-    ResolvedRoster { faction, models, purchases_points, koryu_primary }
+    ResolvedRoster {
+        faction,
+        models,
+        purchases_points,
+        koryu_primary,
+    }
 }
 
 /// Buntai-level purchases; only the Fearsome Kiai exists.
 fn purchases(faction: &Faction, roster: &Roster, out: &mut Vec<Violation>) -> i32 {
-    let Some(bought) = roster.fearsome_kiai else { return 0 };
+    let Some(bought) = roster.fearsome_kiai else {
+        return 0;
+    };
     let path = TomlPath::root().key("fearsome-kiai");
     let Some(kiai) = faction.purchases.iter().find(|p| p.id == "fearsome-kiai") else {
         if bought > 0 {
             out.push(
-                Violation::error(Code::Option, "purchase-allowed", format!("{} cannot buy Fearsome Kiai", faction.name))
-                    .help("only a faction that lists it may buy it (the Bushi); remove `fearsome-kiai`")
-                    .at(path, "not available to this faction"),
+                Violation::error(
+                    Code::Option,
+                    "purchase-allowed",
+                    format!("{} cannot buy Fearsome Kiai", faction.name),
+                )
+                .help("only a faction that lists it may buy it (the Bushi); remove `fearsome-kiai`")
+                .at(path, "not available to this faction"),
             );
         }
         return 0;
     };
     if bought > kiai.max {
         out.push(
-            Violation::error(Code::Option, "purchase-max", format!("at most {} {} may be bought", kiai.max, kiai.name))
-                .help(format!("set `fearsome-kiai` to {} or less", kiai.max))
-                .at(path, "too many"),
+            Violation::error(
+                Code::Option,
+                "purchase-max",
+                format!("at most {} {} may be bought", kiai.max, kiai.name),
+            )
+            .help(format!("set `fearsome-kiai` to {} or less", kiai.max))
+            .at(path, "too many"),
         );
     }
     i32::try_from(bought.min(kiai.max)).unwrap_or(0) * kiai.cost
@@ -208,27 +231,57 @@ fn resolve_model<'a>(
             .chain(faction.swords_for_hire.allowed.iter().map(String::as_str))
             .collect();
         out.push(
-            Violation::error(Code::Unknown, "unknown-profile", format!("{} has no profile `{}`", faction.name, entry.profile))
-                .help(did_you_mean(&entry.profile, names.iter().copied()))
-                .at(at.key("profile"), "unknown profile")
-                .model(index),
+            Violation::error(
+                Code::Unknown,
+                "unknown-profile",
+                format!("{} has no profile `{}`", faction.name, entry.profile),
+            )
+            .help(did_you_mean(&entry.profile, names.iter().copied()))
+            .at(at.key("profile"), "unknown profile")
+            .model(index),
         );
         return None;
     };
     let profile = found.profile;
-    let mut r = Resolver { cat, faction, roster, index, at: at.clone(), rules, out, taken: Vec::new() };
+    let mut r = Resolver {
+        cat,
+        faction,
+        roster,
+        index,
+        at: at.clone(),
+        rules,
+        out,
+        taken: Vec::new(),
+        failed_pick: false,
+    };
 
     // A disguised Ninja carries the impersonated model's kit (R-13, P-05).
     let disguise = r.disguise(entry, profile);
     let kit = disguise.unwrap_or(profile);
-    let mut weapons: Vec<Carried> =
-        kit.weapons.iter().map(|w| Carried { id: canonical(cat, w), name: w.clone() }).collect();
+    let mut weapons: Vec<Carried> = kit
+        .weapons
+        .iter()
+        .map(|w| Carried {
+            id: canonical(cat, w),
+            name: w.clone(),
+        })
+        .collect();
     if disguise.is_some() {
-        weapons.extend(cat.swords_for_hire.disguise.adds.iter().map(|w| Carried { id: canonical(cat, w), name: w.clone() }));
+        weapons.extend(cat.swords_for_hire.disguise.adds.iter().map(|w| Carried {
+            id: canonical(cat, w),
+            name: w.clone(),
+        }));
     }
-    let koryu_weapon = if profile.koryu_weapon { r.koryu_weapon(entry) } else { None };
+    let koryu_weapon = if profile.koryu_weapon {
+        r.koryu_weapon(entry)
+    } else {
+        None
+    };
     if let Some(w) = &koryu_weapon {
-        weapons.push(Carried { id: canonical(cat, w), name: w.clone() });
+        weapons.push(Carried {
+            id: canonical(cat, w),
+            name: w.clone(),
+        });
     } else if !profile.koryu_weapon {
         r.weapon_picks(entry, kit, &weapons);
     }
@@ -245,24 +298,58 @@ fn resolve_model<'a>(
     // Apply the options taken, in the profile's order.
     let mut combat_pool = i16::from(profile.combat_pool.value);
     for option in kit.options.iter().filter(|o| r.taken.contains(&o.id)) {
-        weapons.retain(|w| !option.replaces.iter().any(|rep| canonical(cat, rep) == w.id));
-        weapons.extend(option.adds.iter().map(|w| Carried { id: canonical(cat, w), name: w.clone() }));
+        weapons.retain(|w| {
+            !option
+                .replaces
+                .iter()
+                .any(|rep| canonical(cat, rep) == w.id)
+        });
+        weapons.extend(option.adds.iter().map(|w| Carried {
+            id: canonical(cat, w),
+            name: w.clone(),
+        }));
         combat_pool += i16::from(option.combat_pool.unwrap_or(0));
     }
     for pick in r.picks(entry, kit) {
-        weapons.push(Carried { id: canonical(cat, &pick), name: pick });
+        weapons.push(Carried {
+            id: canonical(cat, &pick),
+            name: pick,
+        });
     }
     let attributes = r.attributes(entry, profile, &weapons);
-    combat_pool += attributes.iter().filter_map(|a| cat.attribute(&a.id)?.combat_pool).map(i16::from).sum::<i16>();
+    combat_pool += attributes
+        .iter()
+        .filter_map(|a| cat.attribute(&a.id)?.combat_pool)
+        .map(i16::from)
+        .sum::<i16>();
 
     let mut points = match disguise {
         Some(_) => cat.swords_for_hire.disguise.cost,
-        None => profile.points + kit.options.iter().filter(|o| r.taken.contains(&o.id)).map(|o| o.cost).sum::<i32>(),
+        None => {
+            profile.points
+                + kit
+                    .options
+                    .iter()
+                    .filter(|o| r.taken.contains(&o.id))
+                    .map(|o| o.cost)
+                    .sum::<i32>()
+        }
     };
     let slot_cost = profile.attribute_slots.map_or(0, |s| s.cost);
-    points += slot_cost * i32::try_from(attributes.iter().filter(|a| a.origin == AttributeOrigin::Bought).count()).unwrap_or(0);
+    points += slot_cost
+        * i32::try_from(
+            attributes
+                .iter()
+                .filter(|a| a.origin == AttributeOrigin::Bought)
+                .count(),
+        )
+        .unwrap_or(0);
     if let (Some(w), Some(table)) = (&koryu_weapon, &faction.koryu) {
-        points += table.weapons.iter().find(|k| canonical(cat, &k.weapon) == canonical(cat, w)).map_or(0, |k| k.cost);
+        points += table
+            .weapons
+            .iter()
+            .find(|k| canonical(cat, &k.weapon) == canonical(cat, w))
+            .map_or(0, |k| k.cost);
     }
 
     let options = r.taken.clone();
@@ -290,7 +377,8 @@ fn resolve_model<'a>(
 
 /// The canonical id of a weapon name (aliases resolved, R-08); unknown names stay as written.
 pub fn canonical(cat: &Catalogue, name: &str) -> String {
-    cat.weapon(name).map_or_else(|| name.to_owned(), |w| w.id.clone())
+    cat.weapon(name)
+        .map_or_else(|| name.to_owned(), |w| w.id.clone())
 }
 
 struct Resolver<'a, 'o> {
@@ -303,6 +391,8 @@ struct Resolver<'a, 'o> {
     out: &'o mut Vec<Violation>,
     /// Ids of the options taken so far.
     taken: Vec<String>,
+    /// A listed weapon matched no option: a missing required pick is then the same mistake.
+    failed_pick: bool,
 }
 
 impl<'a> Resolver<'a, '_> {
@@ -313,9 +403,13 @@ impl<'a> Resolver<'a, '_> {
     fn take(&mut self, option: &ProfileOption, path: TomlPath) {
         if self.taken.contains(&option.id) {
             self.push(
-                Violation::error(Code::Option, "option-once", format!("option `{}` is taken twice", option.id))
-                    .help("each option may be taken once per model")
-                    .at(path, "second time"),
+                Violation::error(
+                    Code::Option,
+                    "option-once",
+                    format!("option `{}` is taken twice", option.id),
+                )
+                .help("each option may be taken once per model")
+                .at(path, "second time"),
             );
         } else {
             self.taken.push(option.id.clone());
@@ -328,18 +422,31 @@ impl<'a> Resolver<'a, '_> {
         let path = self.at.key("disguise");
         if profile.id != rule.profile {
             self.push(
-                Violation::error(Code::Option, "disguise", format!("only a {} may be disguised", rule.profile))
-                    .help("remove `disguise`")
-                    .at(path, "not a Ninja"),
+                Violation::error(
+                    Code::Option,
+                    "disguise",
+                    format!("only a {} may be disguised", rule.profile),
+                )
+                .help("remove `disguise`")
+                .at(path, "not a Ninja"),
             );
             return None;
         }
         let Some(kit) = self.faction.profile(target) else {
-            let ids: Vec<&str> = self.faction.profiles.iter().map(|p| p.id.as_str()).collect();
+            let ids: Vec<&str> = self
+                .faction
+                .profiles
+                .iter()
+                .map(|p| p.id.as_str())
+                .collect();
             self.push(
-                Violation::error(Code::Unknown, "unknown-profile", format!("{} has no profile `{target}`", self.faction.name))
-                    .help(did_you_mean(target, ids.iter().copied()))
-                    .at(path, "unknown profile"),
+                Violation::error(
+                    Code::Unknown,
+                    "unknown-profile",
+                    format!("{} has no profile `{target}`", self.faction.name),
+                )
+                .help(did_you_mean(target, ids.iter().copied()))
+                .at(path, "unknown profile"),
             );
             return None;
         };
@@ -348,7 +455,10 @@ impl<'a> Resolver<'a, '_> {
                 Violation::error(
                     Code::Option,
                     "disguise",
-                    format!("a disguised Ninja may impersonate only Rank {} or lower; {} is Rank {}", rule.max_rank, kit.name, kit.rank.value),
+                    format!(
+                        "a disguised Ninja may impersonate only Rank {} or lower; {} is Rank {}",
+                        rule.max_rank, kit.name, kit.rank.value
+                    ),
                 )
                 .help("impersonate a Rank 0 or 1 model of the faction (R-13)")
                 .at(path, "Rank too high"),
@@ -369,18 +479,30 @@ impl<'a> Resolver<'a, '_> {
                 Some(one.clone())
             }
             [] => {
-                let primary = self.roster.koryu.as_ref().map_or("<primary>", |k| k.primary.as_str());
+                let primary = self
+                    .roster
+                    .koryu
+                    .as_ref()
+                    .map_or("<primary>", |k| k.primary.as_str());
                 self.push(
-                    Violation::error(Code::Koryu, "koryu-weapon", "a Koryu model must carry one of the school's weapons")
-                        .help(format!("add `weapons = [\"{primary}\"]` (R-16)")),
+                    Violation::error(
+                        Code::Koryu,
+                        "koryu-weapon",
+                        "a Koryu model must carry one of the school's weapons",
+                    )
+                    .help(format!("add `weapons = [\"{primary}\"]` (R-16, P-09)")),
                 );
                 None
             }
             [first, ..] => {
                 self.push(
-                    Violation::error(Code::Koryu, "koryu-weapon", "a Koryu model carries exactly one of the school's weapons")
-                        .help("keep one weapon (R-16)")
-                        .at(self.at.key("weapons").index(1), "second weapon"),
+                    Violation::error(
+                        Code::Koryu,
+                        "koryu-weapon",
+                        "a Koryu model carries exactly one of the school's weapons",
+                    )
+                    .help("keep one weapon (R-16)")
+                    .at(self.at.key("weapons").index(1), "second weapon"),
                 );
                 Some(first.clone())
             }
@@ -388,11 +510,16 @@ impl<'a> Resolver<'a, '_> {
     }
 
     fn unknown_weapon(&mut self, name: &str, j: usize) {
+        self.failed_pick = true;
         let names: Vec<&str> = self.cat.weapon_names().collect();
         self.push(
-            Violation::error(Code::Unknown, "unknown-weapon", format!("unknown weapon `{name}`"))
-                .help(did_you_mean(name, names.iter().copied()))
-                .at(self.at.key("weapons").index(j), "unknown weapon"),
+            Violation::error(
+                Code::Unknown,
+                "unknown-weapon",
+                format!("unknown weapon `{name}`"),
+            )
+            .help(did_you_mean(name, names.iter().copied()))
+            .at(self.at.key("weapons").index(j), "unknown weapon"),
         );
     }
 
@@ -409,28 +536,41 @@ impl<'a> Resolver<'a, '_> {
                 matches!(o.kind, OptionKind::Weapon | OptionKind::Exchange)
                     && o.one_of.iter().any(|w| canonical(self.cat, w) == weapon.id)
             };
-            let free = kit.options.iter().find(|o| offers(o) && !picked_by.iter().any(|(id, _)| *id == o.id));
+            let free = kit
+                .options
+                .iter()
+                .find(|o| offers(o) && !picked_by.iter().any(|(id, _)| *id == o.id));
             if let Some(option) = free {
                 picked_by.push((option.id.clone(), name.clone()));
                 self.take(option, path);
                 continue;
             }
             if let Some(option) = kit.options.iter().find(|o| offers(o)) {
-                let first = picked_by.iter().find(|(id, _)| *id == option.id).map_or("", |(_, w)| w.as_str());
+                let first = picked_by
+                    .iter()
+                    .find(|(id, _)| *id == option.id)
+                    .map_or("", |(_, w)| w.as_str());
                 self.push(
                     Violation::error(
                         Code::Option,
                         "option-one-pick",
-                        format!("`{first}` and `{name}` both come from option `{}`, which allows one", option.id),
+                        format!(
+                            "`{first}` and `{name}` both come from option `{}`, which allows one",
+                            option.id
+                        ),
                     )
                     .help(format!("keep one of {}", option.one_of.join(", ")))
                     .at(path, "second pick"),
                 );
             } else if base.iter().any(|b| b.id == weapon.id) {
                 self.push(
-                    Violation::warning(Code::Option, "weapon-already-carried", format!("{} already carries `{name}`", kit.name))
-                        .help("weapons the profile includes need not be listed")
-                        .at(path, "already carried"),
+                    Violation::warning(
+                        Code::Option,
+                        "weapon-already-carried",
+                        format!("{} already carries `{name}`", kit.name),
+                    )
+                    .help("weapons the profile includes need not be listed")
+                    .at(path, "already carried"),
                 );
             } else {
                 let allowed: Vec<&str> = kit
@@ -444,10 +584,15 @@ impl<'a> Resolver<'a, '_> {
                 } else {
                     format!("{} may pick from: {}", kit.name, allowed.join(", "))
                 };
+                self.failed_pick = true;
                 self.push(
-                    Violation::error(Code::Option, "option-weapon", format!("{} cannot carry `{name}`", kit.name))
-                        .help(help)
-                        .at(path, "not offered by this profile"),
+                    Violation::error(
+                        Code::Option,
+                        "option-weapon",
+                        format!("{} cannot carry `{name}`", kit.name),
+                    )
+                    .help(help)
+                    .at(path, "not offered by this profile"),
                 );
             }
         }
@@ -461,7 +606,9 @@ impl<'a> Resolver<'a, '_> {
             return picks;
         }
         for name in &entry.weapons {
-            let Some(weapon) = self.cat.weapon(name) else { continue };
+            let Some(weapon) = self.cat.weapon(name) else {
+                continue;
+            };
             let option = kit.options.iter().find(|o| {
                 matches!(o.kind, OptionKind::Weapon | OptionKind::Exchange)
                     && self.taken.contains(&o.id)
@@ -488,14 +635,21 @@ impl<'a> Resolver<'a, '_> {
                     did_you_mean(id, ids.iter().copied())
                 };
                 self.push(
-                    Violation::error(Code::Unknown, "unknown-option", format!("{} has no option `{id}`", kit.name))
-                        .help(help)
-                        .at(path, "unknown option"),
+                    Violation::error(
+                        Code::Unknown,
+                        "unknown-option",
+                        format!("{} has no option `{id}`", kit.name),
+                    )
+                    .help(help)
+                    .at(path, "unknown option"),
                 );
                 continue;
             };
             let field = match option.kind {
-                _ if !option.one_of.is_empty() => Some(format!("name the weapon in `weapons` (one of {})", option.one_of.join(", "))),
+                _ if !option.one_of.is_empty() => Some(format!(
+                    "name the weapon in `weapons` (one of {})",
+                    option.one_of.join(", ")
+                )),
                 OptionKind::Armour => option.armour.map(|a| format!("write `armour = \"{a}\"`")),
                 OptionKind::Mount => option.mount.map(|m| format!("write `mount = \"{m}\"`")),
                 OptionKind::Banner => Some("write `banner = true`".to_owned()),
@@ -503,9 +657,13 @@ impl<'a> Resolver<'a, '_> {
             };
             if let Some(help) = field {
                 self.push(
-                    Violation::error(Code::Option, "option-field", format!("option `{id}` is chosen with its own key"))
-                        .help(help)
-                        .at(path, "chosen elsewhere"),
+                    Violation::error(
+                        Code::Option,
+                        "option-field",
+                        format!("option `{id}` is chosen with its own key"),
+                    )
+                    .help(help)
+                    .at(path, "chosen elsewhere"),
                 );
                 continue;
             }
@@ -521,22 +679,38 @@ impl<'a> Resolver<'a, '_> {
             .filter_map(|o| o.armour)
             .next_back()
             .unwrap_or(kit.armour);
-        let Some(wanted) = entry.armour else { return after_exchanges };
+        let Some(wanted) = entry.armour else {
+            return after_exchanges;
+        };
         if wanted == after_exchanges {
             return wanted;
         }
         let path = self.at.key("armour");
-        if let Some(option) = kit.options.iter().find(|o| o.kind == OptionKind::Armour && o.armour == Some(wanted)) {
+        if let Some(option) = kit
+            .options
+            .iter()
+            .find(|o| o.kind == OptionKind::Armour && o.armour == Some(wanted))
+        {
             self.take(option, path);
             return wanted;
         }
         let offered: Vec<String> = std::iter::once(after_exchanges.to_string())
-            .chain(kit.options.iter().filter(|o| o.kind == OptionKind::Armour).filter_map(|o| o.armour).map(|a| a.to_string()))
+            .chain(
+                kit.options
+                    .iter()
+                    .filter(|o| o.kind == OptionKind::Armour)
+                    .filter_map(|o| o.armour)
+                    .map(|a| a.to_string()),
+            )
             .collect();
         self.push(
-            Violation::error(Code::Option, "option-armour", format!("{} cannot have {wanted} armour", kit.name))
-                .help(format!("its armour may be: {}", offered.join(", ")))
-                .at(path, "not offered by this profile"),
+            Violation::error(
+                Code::Option,
+                "option-armour",
+                format!("{} cannot have {wanted} armour", kit.name),
+            )
+            .help(format!("its armour may be: {}", offered.join(", ")))
+            .at(path, "not offered by this profile"),
         );
         after_exchanges
     }
@@ -547,21 +721,34 @@ impl<'a> Resolver<'a, '_> {
             return Some(wanted);
         }
         let path = self.at.key("mount");
-        if let Some(option) = kit.options.iter().find(|o| o.kind == OptionKind::Mount && o.mount == Some(wanted)) {
+        if let Some(option) = kit
+            .options
+            .iter()
+            .find(|o| o.kind == OptionKind::Mount && o.mount == Some(wanted))
+        {
             self.take(option, path);
             return Some(wanted);
         }
-        let offered: Vec<String> =
-            kit.options.iter().filter(|o| o.kind == OptionKind::Mount).filter_map(|o| o.mount).map(|m| m.to_string()).collect();
+        let offered: Vec<String> = kit
+            .options
+            .iter()
+            .filter(|o| o.kind == OptionKind::Mount)
+            .filter_map(|o| o.mount)
+            .map(|m| m.to_string())
+            .collect();
         let help = if offered.is_empty() {
             format!("{} may not be mounted", kit.name)
         } else {
             format!("it may ride: {}", offered.join(", "))
         };
         self.push(
-            Violation::error(Code::Option, "option-mount", format!("{} cannot ride a {wanted}", kit.name))
-                .help(help)
-                .at(path, "not offered by this profile"),
+            Violation::error(
+                Code::Option,
+                "option-mount",
+                format!("{} cannot ride a {wanted}", kit.name),
+            )
+            .help(help)
+            .at(path, "not offered by this profile"),
         );
         kit.mount
     }
@@ -585,35 +772,60 @@ impl<'a> Resolver<'a, '_> {
         let help = if bearers.is_empty() {
             format!("{} field no banners (R-15)", self.faction.name)
         } else {
-            format!("banner bearers in this faction: {} (R-15)", bearers.join(", "))
+            format!(
+                "banner bearers in this faction: {} (R-15)",
+                bearers.join(", ")
+            )
         };
         self.push(
-            Violation::error(Code::Banner, "banner-bearer", format!("{} may not carry a banner", kit.name))
-                .help(help)
-                .at(path, "not a banner bearer"),
+            Violation::error(
+                Code::Banner,
+                "banner-bearer",
+                format!("{} may not carry a banner", kit.name),
+            )
+            .help(help)
+            .at(path, "not a banner bearer"),
         );
         false
     }
 
     /// Options that exclude each other, and exchanges that give up the same weapon.
     fn exclusions(&mut self, kit: &'a Profile) {
-        let taken: Vec<&ProfileOption> = kit.options.iter().filter(|o| self.taken.contains(&o.id)).collect();
+        let taken: Vec<&ProfileOption> = kit
+            .options
+            .iter()
+            .filter(|o| self.taken.contains(&o.id))
+            .collect();
         for (i, a) in taken.iter().enumerate() {
             for b in &taken[i + 1..] {
                 let excluded = a.excludes.contains(&b.id) || b.excludes.contains(&a.id);
                 let same_slot = a.replaces.iter().any(|w| b.replaces.contains(w))
-                    || (a.kind == b.kind && matches!(a.kind, OptionKind::Armour | OptionKind::Mount));
+                    || (a.kind == b.kind
+                        && matches!(a.kind, OptionKind::Armour | OptionKind::Mount));
                 if !(excluded || same_slot) {
                     continue;
                 }
                 let banner = [a, b].iter().any(|o| o.kind == OptionKind::Banner);
                 let (code, rule, help) = if banner {
-                    (Code::Banner, "banner-equipment", "a banner bearer may take no other equipment (R-15)".to_owned())
+                    (
+                        Code::Banner,
+                        "banner-equipment",
+                        "a banner bearer may take no other equipment (R-15)".to_owned(),
+                    )
                 } else {
-                    (Code::Option, "option-exclusive", format!("take either `{}` or `{}`", a.id, b.id))
+                    (
+                        Code::Option,
+                        "option-exclusive",
+                        format!("take either `{}` or `{}`", a.id, b.id),
+                    )
                 };
                 self.push(
-                    Violation::error(code, rule, format!("{} cannot take both `{}` and `{}`", kit.name, a.id, b.id)).help(help),
+                    Violation::error(
+                        code,
+                        rule,
+                        format!("{} cannot take both `{}` and `{}`", kit.name, a.id, b.id),
+                    )
+                    .help(help),
                 );
             }
         }
@@ -622,15 +834,28 @@ impl<'a> Resolver<'a, '_> {
     /// Required picks (the Ashigaru's second weapon) unless an excluding option is taken.
     fn required(&mut self, kit: &'a Profile) {
         let taken = self.taken.clone();
-        for option in kit.options.iter().filter(|o| o.required && !taken.contains(&o.id)) {
-            let waived = kit.options.iter().any(|o| taken.contains(&o.id) && o.excludes.contains(&option.id));
-            if waived {
+        for option in kit
+            .options
+            .iter()
+            .filter(|o| o.required && !taken.contains(&o.id))
+        {
+            let waived = kit
+                .options
+                .iter()
+                .any(|o| taken.contains(&o.id) && o.excludes.contains(&option.id));
+            if waived || self.failed_pick {
                 continue;
             }
             let first = option.one_of.first().map_or("", String::as_str);
             self.push(
-                Violation::error(Code::Option, "option-required", format!("{} must pick one of {}", kit.name, option.one_of.join(", ")))
-                    .help(format!("add `weapons = [\"{first}\"]` (or another of the list)")),
+                Violation::error(
+                    Code::Option,
+                    "option-required",
+                    format!("{} must pick one of {}", kit.name, option.one_of.join(", ")),
+                )
+                .help(format!(
+                    "add `weapons = [\"{first}\"]` (or another of the list)"
+                )),
             );
         }
     }
@@ -638,10 +863,18 @@ impl<'a> Resolver<'a, '_> {
     /// A disguised Ninja takes only the impersonated profile's free choices (P-05).
     fn disguise_costs(&mut self, kit: &'a Profile) {
         let taken = self.taken.clone();
-        for option in kit.options.iter().filter(|o| taken.contains(&o.id) && o.cost != 0 && o.kind != OptionKind::Armour) {
+        for option in kit
+            .options
+            .iter()
+            .filter(|o| taken.contains(&o.id) && o.cost != 0)
+        {
             self.push(
-                Violation::error(Code::Option, "disguise", format!("a disguised Ninja cannot take `{}`", option.id))
-                    .help("it carries the impersonated model's standard equipment only (R-13, P-05)"),
+                Violation::error(
+                    Code::Option,
+                    "disguise",
+                    format!("a disguised Ninja cannot take `{}`", option.id),
+                )
+                .help("it carries the impersonated model's standard equipment only (R-13, P-05)"),
             );
         }
     }
@@ -653,18 +886,31 @@ impl<'a> Resolver<'a, '_> {
         weapons: &[Carried],
     ) -> Vec<HeldAttribute> {
         let cat = self.cat;
-        let mut held: Vec<HeldAttribute> =
-            profile.attributes.iter().map(|a| HeldAttribute { id: a.clone(), origin: AttributeOrigin::Profile }).collect();
+        let mut held: Vec<HeldAttribute> = profile
+            .attributes
+            .iter()
+            .map(|a| HeldAttribute {
+                id: a.clone(),
+                origin: AttributeOrigin::Profile,
+            })
+            .collect();
         if profile.koryu_bujutsu {
-            let primary = self.roster.koryu.as_ref().map(|k| canonical(cat, &k.primary));
+            let primary = self
+                .roster
+                .koryu
+                .as_ref()
+                .map(|k| canonical(cat, &k.primary));
             let bujutsu = primary.and_then(|p| {
-                cat.attributes
-                    .attributes
-                    .iter()
-                    .find(|a| a.kind == AttributeKind::Bujutsu && a.weapons.iter().any(|w| canonical(cat, w) == p))
+                cat.attributes.attributes.iter().find(|a| {
+                    a.kind == AttributeKind::Bujutsu
+                        && a.weapons.iter().any(|w| canonical(cat, w) == p)
+                })
             });
             if let Some(b) = bujutsu {
-                held.push(HeldAttribute { id: b.id.clone(), origin: AttributeOrigin::Koryu });
+                held.push(HeldAttribute {
+                    id: b.id.clone(),
+                    origin: AttributeOrigin::Koryu,
+                });
             }
         }
         let mut free_left = profile.bujutsu_picks;
@@ -673,16 +919,27 @@ impl<'a> Resolver<'a, '_> {
         for (j, id) in entry.attributes.iter().enumerate() {
             let path = self.at.key("attributes").index(j);
             let Some(attribute) = cat.attribute(id) else {
-                let ids: Vec<&str> = cat.attributes.attributes.iter().map(|a| a.id.as_str()).collect();
+                let ids: Vec<&str> = cat
+                    .attributes
+                    .attributes
+                    .iter()
+                    .map(|a| a.id.as_str())
+                    .collect();
                 self.push(
-                    Violation::error(Code::Unknown, "unknown-attribute", format!("unknown attribute `{id}`"))
-                        .help(did_you_mean(id, ids.iter().copied()))
-                        .at(path, "unknown attribute"),
+                    Violation::error(
+                        Code::Unknown,
+                        "unknown-attribute",
+                        format!("unknown attribute `{id}`"),
+                    )
+                    .help(did_you_mean(id, ids.iter().copied()))
+                    .at(path, "unknown attribute"),
                 );
                 continue;
             };
             if let Some(existing) = held.iter().find(|h| h.id == *id) {
-                let message = if existing.origin == AttributeOrigin::Bought || existing.origin == AttributeOrigin::Free {
+                let message = if existing.origin == AttributeOrigin::Bought
+                    || existing.origin == AttributeOrigin::Free
+                {
                     format!("`{id}` is listed twice")
                 } else {
                     format!("{} already has `{id}`", profile.name)
@@ -696,9 +953,13 @@ impl<'a> Resolver<'a, '_> {
             }
             if attribute.kind == AttributeKind::Fatigue && !self.rules.fatigue {
                 self.push(
-                    Violation::error(Code::Option, "option-tireless", format!("`{id}` exists only with the Fatigue rule"))
-                        .help("remove it, or validate with `--fatigue` (R-17, P-04)")
-                        .at(path, "Fatigue rule not in use"),
+                    Violation::error(
+                        Code::Option,
+                        "option-tireless",
+                        format!("`{id}` exists only with the Fatigue rule"),
+                    )
+                    .help("remove it, or validate with `--fatigue` (R-17, P-04)")
+                    .at(path, "Fatigue rule not in use"),
                 );
                 continue;
             }
@@ -713,14 +974,21 @@ impl<'a> Resolver<'a, '_> {
                         n => format!("{} may buy up to {n} (R-17)", profile.name),
                     };
                     self.push(
-                        Violation::error(Code::Option, "option-attributes", format!("too many attributes for {}", profile.name))
-                            .help(help)
-                            .at(path, "one too many"),
+                        Violation::error(
+                            Code::Option,
+                            "option-attributes",
+                            format!("too many attributes for {}", profile.name),
+                        )
+                        .help(help)
+                        .at(path, "one too many"),
                     );
                 }
                 AttributeOrigin::Bought
             };
-            held.push(HeldAttribute { id: id.clone(), origin });
+            held.push(HeldAttribute {
+                id: id.clone(),
+                origin,
+            });
         }
         if free_left > 0 {
             self.push(
@@ -736,25 +1004,37 @@ impl<'a> Resolver<'a, '_> {
     fn prerequisites(&mut self, entry: &RosterModel, held: &[HeldAttribute]) {
         let cat = self.cat;
         for h in held {
-            let Some(attribute) = cat.attribute(&h.id) else { continue };
+            let Some(attribute) = cat.attribute(&h.id) else {
+                continue;
+            };
             let j = entry.attributes.iter().position(|a| *a == h.id);
             let path = j.map_or_else(|| self.at.clone(), |j| self.at.key("attributes").index(j));
             for need in &attribute.requires {
                 if !held.iter().any(|x| x.id == *need) {
                     self.push(
-                        Violation::error(Code::Option, "option-prerequisite", format!("`{}` needs `{need}`", h.id))
-                            .help(format!("add `{need}` to the attributes first (R-17)"))
-                            .at(path.clone(), "prerequisite missing"),
+                        Violation::error(
+                            Code::Option,
+                            "option-prerequisite",
+                            format!("`{}` needs `{need}`", h.id),
+                        )
+                        .help(format!("add `{need}` to the attributes first (R-17)"))
+                        .at(path.clone(), "prerequisite missing"),
                     );
                 }
             }
             if let Some(kind) = attribute.requires_kind {
-                let has = held.iter().any(|x| x.id != h.id && cat.attribute(&x.id).is_some_and(|a| a.kind == kind));
+                let has = held
+                    .iter()
+                    .any(|x| x.id != h.id && cat.attribute(&x.id).is_some_and(|a| a.kind == kind));
                 if !has {
                     self.push(
-                        Violation::error(Code::Option, "option-prerequisite", format!("`{}` needs a {}", h.id, kind.label()))
-                            .help(format!("add any {} first (R-17)", kind.label()))
-                            .at(path, "prerequisite missing"),
+                        Violation::error(
+                            Code::Option,
+                            "option-prerequisite",
+                            format!("`{}` needs a {}", h.id, kind.label()),
+                        )
+                        .help(format!("add any {} first (R-17)", kind.label()))
+                        .at(path, "prerequisite missing"),
                     );
                 }
             }
@@ -765,16 +1045,28 @@ impl<'a> Resolver<'a, '_> {
     fn unused_bujutsu(&mut self, entry: &RosterModel, held: &[HeldAttribute], weapons: &[Carried]) {
         let cat = self.cat;
         for (j, id) in entry.attributes.iter().enumerate() {
-            let Some(attribute) = cat.attribute(id) else { continue };
+            let Some(attribute) = cat.attribute(id) else {
+                continue;
+            };
             if attribute.kind != AttributeKind::Bujutsu || !held.iter().any(|h| h.id == *id) {
                 continue;
             }
-            let covers = attribute.weapons.iter().any(|w| weapons.iter().any(|c| c.id == canonical(cat, w)));
+            let covers = attribute
+                .weapons
+                .iter()
+                .any(|w| weapons.iter().any(|c| c.id == canonical(cat, w)));
             if !covers {
                 self.push(
-                    Violation::warning(Code::Option, "bujutsu-unused", format!("`{id}` is for {}, which this model does not carry", attribute.weapons.join(", ")))
-                        .help("legal, but the Bujutsu will never be used (R-17)")
-                        .at(self.at.key("attributes").index(j), "weapon not carried"),
+                    Violation::warning(
+                        Code::Option,
+                        "bujutsu-unused",
+                        format!(
+                            "`{id}` is for {}, which this model does not carry",
+                            attribute.weapons.join(", ")
+                        ),
+                    )
+                    .help("legal, but the Bujutsu will never be used (R-17)")
+                    .at(self.at.key("attributes").index(j), "weapon not carried"),
                 );
             }
         }

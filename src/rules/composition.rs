@@ -18,16 +18,41 @@ pub fn check_all(cat: &Catalogue, r: &ResolvedRoster<'_>, out: &mut Vec<Violatio
 
 /// Own models matching `selector`, counting `count`.
 fn count(r: &ResolvedRoster<'_>, selector: &Selector) -> u32 {
-    r.own().filter(|m| selector.matches(&m.profile.id, m.rank)).map(|m| m.count).sum()
+    r.own()
+        .filter(|m| selector.matches(&m.profile.id, m.rank))
+        .map(|m| m.count)
+        .sum()
 }
 
 /// The last own entry matching `selector`: the one to point at when the group is in excess.
 fn last(r: &ResolvedRoster<'_>, selector: &Selector) -> Option<usize> {
-    r.own().filter(|m| selector.matches(&m.profile.id, m.rank)).map(|m| m.index).last()
+    r.own()
+        .filter(|m| selector.matches(&m.profile.id, m.rank))
+        .map(|m| m.index)
+        .last()
 }
 
 fn group(selector: &Selector) -> String {
     format!("{selector} models")
+}
+
+/// "1 more Rank 1 model", "2 more Rank 1/2 models".
+fn some_of_new(n: u32, selector: &Selector) -> String {
+    plural(n, &format!("more {selector} model"))
+}
+
+/// "1 Rank 3+ model (the Samurai)", "2 Rank 3+ models".
+fn some_of(r: &ResolvedRoster<'_>, n: u32, selector: &Selector) -> String {
+    let mut text = plural(n, &format!("{selector} model"));
+    if n == 1
+        && let Some(m) = r
+            .own()
+            .filter(|m| selector.matches(&m.profile.id, m.rank))
+            .last()
+    {
+        text.push_str(&format!(" (the {})", m.describe()));
+    }
+    text
 }
 
 fn located(v: Violation, entry: Option<usize>) -> Violation {
@@ -39,9 +64,15 @@ fn located(v: Violation, entry: Option<usize>) -> Violation {
 
 fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, rule: &CompositionRule) -> Option<Violation> {
     let id = rule.id.as_str();
-    let violation = |code: Code, message: String| Violation::error(code, id, format!("{message} ({})", rule.text));
+    let violation = |code: Code, message: String| Violation::error(code, id, message);
+    let fix = |how: String| format!("{how}. The rule: {}", rule.text);
     match &rule.check {
-        Check::Ratio { at_least, per, for_each, waived_if_none } => {
+        Check::Ratio {
+            at_least,
+            per,
+            for_each,
+            waived_if_none,
+        } => {
             let (a, b) = (count(r, at_least), count(r, for_each));
             let need = per.saturating_mul(b);
             if a >= need || (*waived_if_none && a == 0) {
@@ -51,15 +82,17 @@ fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, rule: &CompositionRule) -> Opt
             let remove = b - a / per;
             let v = violation(
                 Code::Composition,
-                format!("{a} {} for {b} {}: needs at least {need}", group(at_least), group(for_each)),
+                format!(
+                    "{a} {} for {b} {}: needs at least {need}",
+                    group(at_least),
+                    group(for_each)
+                ),
             )
-            .help(format!(
-                "add {} more {}, or remove {} {}",
-                deficit,
-                if deficit == 1 { "model" } else { "models" },
-                remove,
-                group(for_each)
-            ));
+            .help(fix(format!(
+                "add {}, or remove {}",
+                some_of_new(deficit, at_least),
+                some_of(r, remove, for_each)
+            )));
             Some(located(v, last(r, for_each)))
         }
         Check::MoreThan { group: g, than } => {
@@ -68,8 +101,15 @@ fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, rule: &CompositionRule) -> Opt
                 return None;
             }
             let gap = b - a + 1;
-            let v = violation(Code::Composition, format!("{a} {} against {b} {}: needs more", group(g), group(than)))
-                .help(format!("add {gap} {}, or remove {gap} {}", group(g), group(than)));
+            let v = violation(
+                Code::Composition,
+                format!("{a} {} against {b} {}: needs more", group(g), group(than)),
+            )
+            .help(fix(format!(
+                "add {}, or remove {}",
+                some_of_new(gap, g),
+                some_of(r, gap, than)
+            )));
             Some(located(v, last(r, than)))
         }
         Check::AtMost { group: g, max } => {
@@ -77,42 +117,91 @@ fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, rule: &CompositionRule) -> Opt
             if n <= *max {
                 return None;
             }
-            let v = violation(Code::Composition, format!("{n} {}: at most {max} allowed", group(g)))
-                .help(format!("remove {}", plural(n - max, "model")));
+            let v = violation(
+                Code::Composition,
+                format!("{n} {}: at most {max} allowed", group(g)),
+            )
+            .help(fix(format!("remove {}", some_of(r, n - max, g))));
             Some(located(v, last(r, g)))
         }
-        Check::WeaponLimit { weapons, missile, percent } => weapon_limit(cat, r, rule, weapons, *missile, *percent),
+        Check::WeaponLimit {
+            weapons,
+            missile,
+            percent,
+        } => weapon_limit(cat, r, rule, weapons, *missile, *percent),
         Check::Excludes { if_any, then_none } => {
             if count(r, if_any) == 0 || count(r, then_none) == 0 {
                 return None;
             }
-            let v = violation(Code::Composition, format!("{} and {} fielded together", group(if_any), group(then_none)))
-                .help(format!("remove the {} or the {}", group(if_any), group(then_none)));
+            let v = violation(
+                Code::Composition,
+                format!(
+                    "{} and {} fielded together",
+                    group(if_any),
+                    group(then_none)
+                ),
+            )
+            .help(fix(format!(
+                "remove the {} or the {}",
+                group(if_any),
+                group(then_none)
+            )));
             Some(located(v, last(r, then_none)))
         }
         Check::PointsShare { group: g, percent } => {
             let total = i64::from(r.points_total());
-            let share: i64 = r.models.iter().filter(|m| g.matches(&m.profile.id, m.rank)).map(|m| i64::from(m.points_total())).sum();
+            let share: i64 = r
+                .models
+                .iter()
+                .filter(|m| g.matches(&m.profile.id, m.rank))
+                .map(|m| i64::from(m.points_total()))
+                .sum();
             // Exact: share x 100 >= percent x total.
             if share * 100 >= i64::from(*percent) * total {
                 return None;
             }
             let needed = (i64::from(*percent) * total + 99) / 100 - share;
-            let v = violation(Code::Composition, format!("{share} of {total} points on {}: under {percent}%", group(g)))
-                .help(format!("spend at least {needed} more points on {}, or fewer points elsewhere", group(g)));
+            let v = violation(
+                Code::Composition,
+                format!(
+                    "{share} of {total} points on {}: under {percent}%",
+                    group(g)
+                ),
+            )
+            .help(fix(format!(
+                "spend at least {needed} more points on {}, or fewer points elsewhere",
+                group(g)
+            )));
             Some(v.at(TomlPath::root().key("models"), "the models"))
         }
         Check::PrimaryWeapon { percent } => {
             let primary = r.koryu_primary.as_deref()?;
             let n: u32 = r.own().map(|m| m.count).sum();
             let need = (u64::from(*percent) * u64::from(n)).div_ceil(100);
-            let armed: u32 = r.own().filter(|m| m.carries(primary)).map(|m| m.count).sum();
+            let armed: u32 = r
+                .own()
+                .filter(|m| m.carries(primary))
+                .map(|m| m.count)
+                .sum();
             if u64::from(armed) >= need {
                 return None;
             }
-            let v = violation(Code::Koryu, format!("{armed} of {} carry the primary weapon `{primary}`: needs {need}", plural(n, "model")))
-                .help(format!("arm {} more with `{primary}` (R-16)", u64::from(need) - u64::from(armed)));
-            let last_other = r.own().filter(|m| !m.carries(primary)).map(|m| m.index).last();
+            let v = violation(
+                Code::Koryu,
+                format!(
+                    "{armed} of {} carry the primary weapon `{primary}`: needs {need}",
+                    plural(n, "model")
+                ),
+            )
+            .help(fix(format!(
+                "arm {} more with `{primary}` (R-16)",
+                need - u64::from(armed)
+            )));
+            let last_other = r
+                .own()
+                .filter(|m| !m.carries(primary))
+                .map(|m| m.index)
+                .last();
             Some(located(v, last_other))
         }
         Check::AttributeShare { group: g, percent } => {
@@ -128,45 +217,101 @@ fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, rule: &CompositionRule) -> Opt
             }
             let v = violation(
                 Code::Composition,
-                format!("{with} of {members} {} buy an Attribute: at most {cap} may", group(g)),
+                format!(
+                    "{with} of {members} {} buy an Attribute: at most {cap} may",
+                    group(g)
+                ),
             )
-            .help(format!("remove the bought Attribute from {}", plural(u32::try_from(u64::from(with) - cap).unwrap_or(u32::MAX), "model")));
-            let last_buyer = r.own().filter(|m| g.matches(&m.profile.id, m.rank) && m.bought_attributes() > 0).map(|m| m.index).last();
+            .help(fix(format!(
+                "remove the bought Attribute from {}",
+                plural(
+                    u32::try_from(u64::from(with) - cap).unwrap_or(u32::MAX),
+                    "model"
+                )
+            )));
+            let last_buyer = r
+                .own()
+                .filter(|m| g.matches(&m.profile.id, m.rank) && m.bought_attributes() > 0)
+                .map(|m| m.index)
+                .last();
             Some(located(v, last_buyer))
         }
     }
 }
 
 /// The roster entry and weapon index of the last own model carrying a limited weapon.
-fn weapon_limit(cat: &Catalogue, r: &ResolvedRoster<'_>, rule: &CompositionRule, weapons: &[String], missile: bool, percent: u32) -> Option<Violation> {
+fn weapon_limit(
+    cat: &Catalogue,
+    r: &ResolvedRoster<'_>,
+    rule: &CompositionRule,
+    weapons: &[String],
+    missile: bool,
+    percent: u32,
+) -> Option<Violation> {
     let limited = |w: &Carried| {
-        weapons.iter().any(|x| canonical(cat, x) == w.id) || (missile && cat.weapon(&w.id).is_some_and(|x| x.kind == WeaponKind::Missile))
+        weapons.iter().any(|x| canonical(cat, x) == w.id)
+            || (missile
+                && cat
+                    .weapon(&w.id)
+                    .is_some_and(|x| x.kind == WeaponKind::Missile))
     };
     let n: u32 = r.own().map(|m| m.count).sum();
     let cap = u64::from(percent) * u64::from(n) / 100;
-    let carriers: Vec<&ResolvedModel<'_>> = r.own().filter(|m| m.weapons.iter().any(limited)).collect();
+    let carriers: Vec<&ResolvedModel<'_>> =
+        r.own().filter(|m| m.weapons.iter().any(limited)).collect();
     let armed: u32 = carriers.iter().map(|m| m.count).sum();
     if u64::from(armed) <= cap {
         return None;
     }
-    let what = if missile { "a missile weapon".to_owned() } else { format!("a {}", weapons.join(" or ")) };
-    let mut help = format!("remove {} from {}", what, plural(u32::try_from(u64::from(armed) - cap).unwrap_or(u32::MAX), "model"));
+    let what = if missile {
+        "a missile weapon".to_owned()
+    } else {
+        format!("a {}", weapons.join(" or "))
+    };
+    let mut help = format!(
+        "remove {} from {}",
+        what,
+        plural(
+            u32::try_from(u64::from(armed) - cap).unwrap_or(u32::MAX),
+            "model"
+        )
+    );
     if cap == 0 && percent < 100 {
-        let needed = (100 + percent - 1) / percent;
-        help.push_str(&format!(", or field at least {needed} models so that {percent}% allows one (R-11)"));
+        let needed = 100_u32.div_ceil(percent);
+        help.push_str(&format!(
+            ", or field at least {needed} models so that {percent}% allows one (R-11)"
+        ));
     } else {
         help.push_str(" or add models (R-11: the cap rounds down)");
     }
     let v = Violation::error(
         Code::WeaponLimit,
         rule.id.as_str(),
-        format!("{armed} of {} carry {what}: at most {cap} may ({percent}%, rounded down)", plural(n, "model")),
+        format!(
+            "{armed} of {} {} {what}: at most {cap} may ({percent}%, rounded down)",
+            plural(n, "model"),
+            if armed == 1 { "carries" } else { "carry" }
+        ),
     )
     .help(help);
     let last = carriers.last()?;
-    let entry_weapon = last.entry.weapons.iter().position(|name| cat.weapon(name).is_some_and(|w| limited(&Carried { id: w.id.clone(), name: name.clone() })));
+    let entry_weapon = last.entry.weapons.iter().position(|name| {
+        cat.weapon(name).is_some_and(|w| {
+            limited(&Carried {
+                id: w.id.clone(),
+                name: name.clone(),
+            })
+        })
+    });
     let v = match entry_weapon {
-        Some(j) => v.at(TomlPath::root().key("models").index(last.index).key("weapons").index(j), "over the limit"),
+        Some(j) => v.at(
+            TomlPath::root()
+                .key("models")
+                .index(last.index)
+                .key("weapons")
+                .index(j),
+            "over the limit",
+        ),
         None => v,
     };
     Some(v.model(last.index))

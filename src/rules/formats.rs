@@ -14,10 +14,27 @@ use crate::roster::{self, AttributeOrigin, ResolvedModel, Roster, Rules};
 
 /// Validate a tournament master roster against `master` points and check a `game`-point Buntai can
 /// be fielded from it.
-pub fn tournament(cat: &Catalogue, file: &SourceFile, master: u32, game: u32, rules: Rules) -> Report {
-    let mut report = validate(cat, file, Options { points: Some(master), rules });
-    let Ok(roster) = roster::parse(file) else { return report };
-    let Some(faction) = cat.faction(&roster.faction) else { return report };
+pub fn tournament(
+    cat: &Catalogue,
+    file: &SourceFile,
+    master: u32,
+    game: u32,
+    rules: Rules,
+) -> Report {
+    let mut report = validate(
+        cat,
+        file,
+        Options {
+            points: Some(master),
+            rules,
+        },
+    );
+    let Ok(roster) = roster::parse(file) else {
+        return report;
+    };
+    let Some(faction) = cat.faction(&roster.faction) else {
+        return report;
+    };
     let resolved = roster::resolve(cat, faction, &roster, rules, &mut Vec::new());
     let mut each: Vec<i32> = resolved
         .models
@@ -33,7 +50,7 @@ pub fn tournament(cat: &Catalogue, file: &SourceFile, master: u32, game: u32, ru
                 "tournament-game-size",
                 format!("no {game}-point Buntai can be fielded: the four cheapest models cost {cheapest}"),
             )
-            .help("add cheaper models to the master roster")
+            .help("add cheaper models to the master roster (P-07)")
             .at(TomlPath::root().key("models"), "the master roster"),
         );
     }
@@ -42,7 +59,10 @@ pub fn tournament(cat: &Catalogue, file: &SourceFile, master: u32, game: u32, ru
             Violation::warning(
                 Code::Format,
                 "tournament-master-size",
-                format!("the master roster ({} points) is smaller than one game ({game} points)", resolved.points_total()),
+                format!(
+                    "the master roster ({} points) is smaller than one game ({game} points)",
+                    resolved.points_total()
+                ),
             )
             .help("a tournament master roster is meant to be larger than the game size"),
         );
@@ -81,8 +101,12 @@ fn empty_report(file: &SourceFile) -> Report {
 fn identity(m: &ResolvedModel<'_>) -> String {
     let mut weapons: Vec<&str> = m.weapons.iter().map(|w| w.id.as_str()).collect();
     weapons.sort_unstable();
-    let mut attributes: Vec<&str> =
-        m.attributes.iter().filter(|a| a.origin != AttributeOrigin::Profile).map(|a| a.id.as_str()).collect();
+    let mut attributes: Vec<&str> = m
+        .attributes
+        .iter()
+        .filter(|a| a.origin != AttributeOrigin::Profile)
+        .map(|a| a.id.as_str())
+        .collect();
     attributes.sort_unstable();
     format!(
         "{}|{}|{}|{:?}|{}|{}|{}",
@@ -102,14 +126,32 @@ fn label(m: &ResolvedModel<'_>) -> String {
 }
 
 /// Check a campaign: the master roster fully, each small Buntai against it.
-pub fn campaign(cat: &Catalogue, master: &SourceFile, small: &[SourceFile], rules: Rules) -> CampaignReport {
-    let master_report = validate(cat, master, Options { points: None, rules });
+pub fn campaign(
+    cat: &Catalogue,
+    master: &SourceFile,
+    small: &[SourceFile],
+    rules: Rules,
+) -> CampaignReport {
+    let master_report = validate(
+        cat,
+        master,
+        Options {
+            points: None,
+            rules,
+        },
+    );
     let mut buntai: Vec<Report> = small.iter().map(empty_report).collect();
     let Ok(master_roster) = roster::parse(master) else {
-        return CampaignReport { master: master_report, buntai };
+        return CampaignReport {
+            master: master_report,
+            buntai,
+        };
     };
     let Some(faction) = cat.faction(&master_roster.faction) else {
-        return CampaignReport { master: master_report, buntai };
+        return CampaignReport {
+            master: master_report,
+            buntai,
+        };
     };
     let resolved_master = roster::resolve(cat, faction, &master_roster, rules, &mut Vec::new());
     let master_points = i64::from(resolved_master.points_total());
@@ -135,9 +177,19 @@ pub fn campaign(cat: &Catalogue, master: &SourceFile, small: &[SourceFile], rule
         let Some(roster) = roster else { continue };
         if roster.faction != faction.id {
             report.violations.push(
-                Violation::error(Code::Format, "campaign-faction", format!("a small Buntai must be {} like the master roster", faction.name))
-                    .help(format!("set `faction = \"{}\"`", faction.id))
-                    .at(TomlPath::root().key("faction"), "not the master roster's faction"),
+                Violation::error(
+                    Code::Format,
+                    "campaign-faction",
+                    format!(
+                        "a small Buntai must be {} like the master roster",
+                        faction.name
+                    ),
+                )
+                .help(format!("set `faction = \"{}\"`", faction.id))
+                .at(
+                    TomlPath::root().key("faction"),
+                    "not the master roster's faction",
+                ),
             );
             continue;
         }
@@ -147,9 +199,17 @@ pub fn campaign(cat: &Catalogue, master: &SourceFile, small: &[SourceFile], rule
             let left = pool.entry(identity(m)).or_default();
             if *left < m.count {
                 let message = if *left == 0 {
-                    format!("{} is not (or no longer) available in the master roster", label(m))
+                    format!(
+                        "{} is not (or no longer) available in the master roster",
+                        label(m)
+                    )
                 } else {
-                    format!("{} x {} used, but the master roster has {} left", m.count, label(m), left)
+                    format!(
+                        "{} x {} used, but the master roster has {} left",
+                        m.count,
+                        label(m),
+                        left
+                    )
                 };
                 out.push(
                     Violation::error(Code::Format, "campaign-models", message)
@@ -179,9 +239,14 @@ pub fn campaign(cat: &Catalogue, master: &SourceFile, small: &[SourceFile], rule
         report.faction_name = Some(faction.name.clone());
         report.models = resolved.model_count();
         report.points_total = resolved.points_total();
-        report.leader = resolved.leader().map(|m| format!("{} (Rank {})", m.describe(), m.rank));
+        report.leader = resolved
+            .leader()
+            .map(|m| format!("{} (Rank {})", m.describe(), m.rank));
         report.morale = Some(faction.morale.describe());
         out.sort_by_key(|v| (v.model.map_or(0, |m| m + 1), v.code));
     }
-    CampaignReport { master: master_report, buntai }
+    CampaignReport {
+        master: master_report,
+        buntai,
+    }
 }

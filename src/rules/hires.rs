@@ -13,13 +13,24 @@ pub fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, out: &mut Vec<Violation>) 
             let help = if sfh.allowed.is_empty() {
                 format!("{} may not hire Swords-for-Hire (R-12)", r.faction.name)
             } else {
-                format!("{} may hire: {} (R-12)", r.faction.name, sfh.allowed.join(", "))
+                format!(
+                    "{} may hire: {} (R-12)",
+                    r.faction.name,
+                    sfh.allowed.join(", ")
+                )
             };
             out.push(
-                Violation::error(Code::SwordsForHire, "swords-for-hire-allowed", format!("{} may not hire a {}", r.faction.name, m.profile.name))
-                    .help(help)
-                    .at(TomlPath::root().key("models").index(m.index).key("profile"), "not for hire here")
-                    .model(m.index),
+                Violation::error(
+                    Code::SwordsForHire,
+                    "swords-for-hire-allowed",
+                    format!("{} may not hire a {}", r.faction.name, m.profile.name),
+                )
+                .help(help)
+                .at(
+                    TomlPath::root().key("models").index(m.index).key("profile"),
+                    "not for hire here",
+                )
+                .model(m.index),
             );
         }
     }
@@ -33,27 +44,70 @@ pub fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, out: &mut Vec<Violation>) 
             let v = Violation::error(
                 Code::SwordsForHire,
                 "swords-for-hire-cap",
-                format!("{} among {}: at most {max} may be hired ({cap}%, rounded down)", plural(hired, "Sword-for-Hire"), plural(total, "model")),
+                format!(
+                    "{} among {}: at most {max} may be hired ({cap}%, rounded down)",
+                    plural(hired, "Sword-for-Hire"),
+                    plural(total, "model")
+                ),
             )
-            .help(format!("remove {}, or add more of the faction's own models (R-11)", plural(excess, "hire")));
+            .help(format!(
+                "remove {}, or add more of the faction's own models (R-11)",
+                plural(excess, "hire")
+            ));
             out.push(match last {
                 Some(i) => v.model(i),
                 None => v,
             });
         }
     }
-    let count_of = |ids: &[String]| -> u32 { hires.iter().filter(|m| ids.contains(&m.profile.id)).map(|m| m.count).sum() };
-    let last_of = |ids: &[String]| hires.iter().filter(|m| ids.contains(&m.profile.id)).map(|m| m.index).last();
+    let count_of = |ids: &[String]| -> u32 {
+        hires
+            .iter()
+            .filter(|m| ids.contains(&m.profile.id))
+            .map(|m| m.count)
+            .sum()
+    };
+    let last_of = |ids: &[String]| {
+        hires
+            .iter()
+            .filter(|m| ids.contains(&m.profile.id))
+            .map(|m| m.index)
+            .next_back()
+    };
     let limits = sfh
         .limits
         .iter()
-        .map(|l| (&l.profiles, l.max, "swords-for-hire-limit", r.faction.name.as_str()))
-        .chain(cat.swords_for_hire.limits.iter().map(|l| (&l.profiles, l.max, "swords-for-hire-global-limit", "any Buntai")));
+        .map(|l| {
+            (
+                &l.profiles,
+                l.max,
+                "swords-for-hire-limit",
+                r.faction.name.as_str(),
+            )
+        })
+        .chain(cat.swords_for_hire.limits.iter().map(|l| {
+            (
+                &l.profiles,
+                l.max,
+                "swords-for-hire-global-limit",
+                "any Buntai",
+            )
+        }));
     for (profiles, max, rule, whose) in limits {
         let n = count_of(profiles);
         if n > max {
-            let v = Violation::error(Code::SwordsForHire, rule, format!("{n} {} hired: {whose} may field at most {max}", profiles.join("/")))
-                .help(format!("remove {} (R-12)", plural(n - max, profiles.join("/").as_str())));
+            let v = Violation::error(
+                Code::SwordsForHire,
+                rule,
+                format!(
+                    "{n} {} hired: {whose} may field at most {max}",
+                    profiles.join("/")
+                ),
+            )
+            .help(format!(
+                "remove {} (R-12)",
+                plural(n - max, profiles.join("/").as_str())
+            ));
             out.push(match last_of(profiles) {
                 Some(i) => v.model(i),
                 None => v,
@@ -67,9 +121,19 @@ pub fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, out: &mut Vec<Violation>) 
             let v = Violation::error(
                 Code::SwordsForHire,
                 "senior-ronin-needs-ronin",
-                format!("a {} needs at least {} other {}; the Buntai has {have}", req.profile, req.at_least, req.of.join("/")),
+                format!(
+                    "a {} needs at least {} other {}; the Buntai has {have}",
+                    req.profile,
+                    req.at_least,
+                    req.of.join("/")
+                ),
             )
-            .help(format!("hire {} more {}, or remove the {} (R-12)", req.at_least - have, req.of.join("/"), req.profile));
+            .help(format!(
+                "hire {} more {}, or remove the {} (R-12)",
+                req.at_least - have,
+                req.of.join("/"),
+                req.profile
+            ));
             out.push(match last_of(std::slice::from_ref(&req.profile)) {
                 Some(i) => v.model(i),
                 None => v,

@@ -11,9 +11,13 @@ pub fn check(cat: &Catalogue, roster: &Roster, r: &ResolvedRoster<'_>, out: &mut
         (None, None) => return,
         (None, Some(_)) => {
             out.push(
-                Violation::error(Code::Koryu, "koryu-declaration", format!("{} do not declare Koryu weapons", r.faction.name))
-                    .help("remove the `[koryu]` table")
-                    .at(at, "only for the Koryu"),
+                Violation::error(
+                    Code::Koryu,
+                    "koryu-declaration",
+                    format!("{} do not declare Koryu weapons", r.faction.name),
+                )
+                .help("remove the `[koryu]` table")
+                .at(at, "only for the Koryu"),
             );
             return;
         }
@@ -27,13 +31,22 @@ pub fn check(cat: &Catalogue, roster: &Roster, r: &ResolvedRoster<'_>, out: &mut
         (Some(table), Some(declared)) => (table, declared),
     };
     let names: Vec<&str> = table.weapons.iter().map(|w| w.weapon.as_str()).collect();
-    let in_table = |w: &str| table.weapons.iter().any(|k| canonical(cat, &k.weapon) == canonical(cat, w));
+    let in_table = |w: &str| {
+        table
+            .weapons
+            .iter()
+            .any(|k| canonical(cat, &k.weapon) == canonical(cat, w))
+    };
     let check_weapon = |w: &str, path: TomlPath, out: &mut Vec<Violation>| {
         if !in_table(w) {
             out.push(
-                Violation::error(Code::Koryu, "koryu-declaration", format!("`{w}` is not a Koryu weapon"))
-                    .help(format!("{} (R-16)", did_you_mean(w, names.iter().copied())))
-                    .at(path, "not in the Koryu weapon table"),
+                Violation::error(
+                    Code::Koryu,
+                    "koryu-declaration",
+                    format!("`{w}` is not a Koryu weapon"),
+                )
+                .help(format!("{} (R-16)", did_you_mean(w, names.iter().copied())))
+                .at(path, "not in the Koryu weapon table"),
             );
         }
     };
@@ -41,32 +54,68 @@ pub fn check(cat: &Catalogue, roster: &Roster, r: &ResolvedRoster<'_>, out: &mut
     for (j, w) in declared.secondary.iter().enumerate() {
         let path = at.key("secondary").index(j);
         check_weapon(w, path.clone(), out);
-        let earlier = declared.secondary[..j].iter().chain(std::iter::once(&declared.primary));
-        if earlier.clone().any(|e| canonical(cat, e) == canonical(cat, w)) {
+        let earlier = declared.secondary[..j]
+            .iter()
+            .chain(std::iter::once(&declared.primary));
+        if earlier
+            .clone()
+            .any(|e| canonical(cat, e) == canonical(cat, w))
+        {
             out.push(
-                Violation::error(Code::Koryu, "koryu-declaration", format!("`{w}` is declared twice"))
-                    .help("each weapon is primary or secondary once")
-                    .at(path.clone(), "already declared"),
+                Violation::error(
+                    Code::Koryu,
+                    "koryu-declaration",
+                    format!("`{w}` is declared twice"),
+                )
+                .help("each weapon is primary or secondary once")
+                .at(path.clone(), "already declared"),
             );
         }
         if j >= usize::from(table.secondary_max) {
             out.push(
-                Violation::error(Code::Koryu, "koryu-declaration", format!("at most {} secondary weapons", table.secondary_max))
-                    .help("keep two secondary weapons at most (R-16)")
-                    .at(path, "one too many"),
+                Violation::error(
+                    Code::Koryu,
+                    "koryu-declaration",
+                    format!("at most {} secondary weapons", table.secondary_max),
+                )
+                .help("keep two secondary weapons at most (R-16)")
+                .at(path, "one too many"),
             );
         }
     }
-    let declared_ids: Vec<String> =
-        std::iter::once(&declared.primary).chain(&declared.secondary).map(|w| canonical(cat, w)).collect();
+    let declared_ids: Vec<String> = std::iter::once(&declared.primary)
+        .chain(&declared.secondary)
+        .map(|w| canonical(cat, w))
+        .collect();
     for m in r.models.iter().filter(|m| m.profile.koryu_weapon) {
-        let Some(j) = m.entry.weapons.iter().position(|w| !declared_ids.contains(&canonical(cat, w))) else { continue };
+        let Some(j) = m
+            .entry
+            .weapons
+            .iter()
+            .position(|w| !declared_ids.contains(&canonical(cat, w)))
+        else {
+            continue;
+        };
         let w = &m.entry.weapons[j];
         out.push(
-            Violation::error(Code::Koryu, "koryu-weapon", format!("`{w}` is not one of the school's declared weapons"))
-                .help(format!("arm it with one of: {} (R-16)", declared_ids.join(", ")))
-                .at(TomlPath::root().key("models").index(m.index).key("weapons").index(j), "not declared")
-                .model(m.index),
+            Violation::error(
+                Code::Koryu,
+                "koryu-weapon",
+                format!("`{w}` is not one of the school's declared weapons"),
+            )
+            .help(format!(
+                "arm it with one of: {} (R-16)",
+                declared_ids.join(", ")
+            ))
+            .at(
+                TomlPath::root()
+                    .key("models")
+                    .index(m.index)
+                    .key("weapons")
+                    .index(j),
+                "not declared",
+            )
+            .model(m.index),
         );
     }
 }

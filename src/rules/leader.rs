@@ -4,7 +4,9 @@ use crate::diag::{Code, TomlPath, Violation};
 use crate::roster::ResolvedRoster;
 
 pub fn check(r: &ResolvedRoster<'_>, out: &mut Vec<Violation>) {
-    let Some(top) = r.models.iter().map(|m| m.rank).max() else { return };
+    let Some(top) = r.models.iter().map(|m| m.rank).max() else {
+        return;
+    };
     let marked: Vec<_> = r.models.iter().filter(|m| m.entry.leader).collect();
     for m in &marked {
         if m.rank < top {
@@ -22,10 +24,20 @@ pub fn check(r: &ResolvedRoster<'_>, out: &mut Vec<Violation>) {
     }
     if let [_, second, ..] = marked.as_slice() {
         out.push(
-            Violation::error(Code::Leader, "leader-unique", "more than one model is marked `leader = true`")
-                .help("a Buntai has one Leader: keep one mark (R-14)")
-                .at(TomlPath::root().key("models").index(second.index).key("leader"), "second Leader")
-                .model(second.index),
+            Violation::error(
+                Code::Leader,
+                "leader-unique",
+                "more than one model is marked `leader = true`",
+            )
+            .help("a Buntai has one Leader: keep one mark (R-14)")
+            .at(
+                TomlPath::root()
+                    .key("models")
+                    .index(second.index)
+                    .key("leader"),
+                "second Leader",
+            )
+            .model(second.index),
         );
     }
 }

@@ -81,9 +81,13 @@ pub fn check_roster(cat: &Catalogue, roster: &Roster, options: Options, report: 
     let Some(faction) = cat.faction(&roster.faction) else {
         let ids = cat.factions.iter().map(|f| f.id.as_str());
         report.violations.push(
-            Violation::error(Code::Unknown, "unknown-faction", format!("unknown faction `{}`", roster.faction))
-                .help(did_you_mean(&roster.faction, ids))
-                .at(TomlPath::root().key("faction"), "no such faction"),
+            Violation::error(
+                Code::Unknown,
+                "unknown-faction",
+                format!("unknown faction `{}`", roster.faction),
+            )
+            .help(did_you_mean(&roster.faction, ids))
+            .at(TomlPath::root().key("faction"), "no such faction"),
         );
         return;
     };
@@ -91,15 +95,29 @@ pub fn check_roster(cat: &Catalogue, roster: &Roster, options: Options, report: 
     report.faction_name = Some(faction.name.clone());
     report.morale = Some(faction.morale.describe());
     let out = &mut report.violations;
+    // Stable order below: by model entry, then code (roster-wide problems first).
     let resolved = roster::resolve(cat, faction, roster, options.rules, out);
-    run_checks(cat, roster, &resolved, report.points_limit, out);
+    // An entry whose profile is unknown is missing from every count: roster-wide rules would only
+    // report its absence, so they wait until the names are fixed.
+    if resolved.models.len() == roster.models.len() {
+        run_checks(cat, roster, &resolved, report.points_limit, out);
+    }
+    out.sort_by_key(|v| (v.model.map_or(0, |m| m + 1), v.code));
     report.models = resolved.model_count();
     report.points_total = resolved.points_total();
-    report.leader = resolved.leader().map(|m| format!("{} (Rank {})", m.describe(), m.rank));
+    report.leader = resolved
+        .leader()
+        .map(|m| format!("{} (Rank {})", m.describe(), m.rank));
 }
 
 /// Every rule over a resolved roster.
-fn run_checks(cat: &Catalogue, roster: &Roster, resolved: &ResolvedRoster<'_>, limit: Option<u32>, out: &mut Vec<Violation>) {
+fn run_checks(
+    cat: &Catalogue,
+    roster: &Roster,
+    resolved: &ResolvedRoster<'_>,
+    limit: Option<u32>,
+    out: &mut Vec<Violation>,
+) {
     size::size(resolved, out);
     size::points(resolved, limit, out);
     composition::check_all(cat, resolved, out);
@@ -107,8 +125,6 @@ fn run_checks(cat: &Catalogue, roster: &Roster, resolved: &ResolvedRoster<'_>, l
     banner::check(resolved, out);
     koryu::check(cat, roster, resolved, out);
     leader::check(resolved, out);
-    // Stable order: by model entry, then code (roster-wide problems first).
-    out.sort_by_key(|v| (v.model.map_or(0, |m| m + 1), v.code));
 }
 
 /// JSON shape of one report (documented in the README).
@@ -154,7 +170,10 @@ impl From<&Report> for ReportJson {
             valid: r.valid(),
             faction: r.faction.clone(),
             models: r.models,
-            points: PointsJson { total: r.points_total, limit: r.points_limit },
+            points: PointsJson {
+                total: r.points_total,
+                limit: r.points_limit,
+            },
             leader: r.leader.clone(),
             morale: r.morale.clone(),
             violations: r
@@ -169,7 +188,9 @@ impl From<&Report> for ReportJson {
                         message: v.message.clone(),
                         help: v.help.clone(),
                         model: v.model,
-                        span: problem.line_col().map(|(line, column)| SpanJson { line, column }),
+                        span: problem
+                            .line_col()
+                            .map(|(line, column)| SpanJson { line, column }),
                     }
                 })
                 .collect(),

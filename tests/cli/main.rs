@@ -5,3 +5,5 @@ mod data_check;
 mod loader_fuzz;
 mod schema;
 mod support;
+mod validate;
+mod validate_props;

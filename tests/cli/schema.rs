@@ -52,3 +52,31 @@ fn every_data_file_points_editors_at_its_schema() {
         );
     }
 }
+
+#[test]
+fn every_example_roster_points_editors_at_the_roster_schema() {
+    for dir in ["examples", "examples/illegal"] {
+        for entry in std::fs::read_dir(repo().join(dir)).expect("examples") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_none_or(|e| e != "toml") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("read");
+            let first = text.lines().next().unwrap_or_default();
+            let target = first
+                .strip_prefix("#:schema ")
+                .unwrap_or_else(|| panic!("{} lacks #:schema", path.display()));
+            assert!(
+                target.ends_with("roster.schema.json"),
+                "{}: {target}",
+                path.display()
+            );
+            let resolved = path.parent().expect("parent").join(target);
+            assert!(
+                resolved.is_file(),
+                "{} names a missing schema {target}",
+                path.display()
+            );
+        }
+    }
+}
