@@ -4,8 +4,10 @@
 
 pub mod cli;
 pub mod diag;
+pub mod edit;
 pub mod load;
 pub mod model;
 pub mod print;
 pub mod roster;
 pub mod rules;
+pub mod suggest;

@@ -1,8 +1,10 @@
 //! The command line: clap definitions, and the only place that prints or decides exit codes.
 
+mod build;
 mod catalogue;
 mod data;
 mod output;
+mod print;
 mod schema;
 mod shell;
 mod validate;
@@ -38,6 +40,18 @@ pub struct Cli {
 pub enum Command {
     /// Check roster files against every rule of their faction.
     Validate(validate::ValidateArgs),
+    /// Print a roster sheet: terminal table, Markdown, print-ready HTML or JSON.
+    Print(print::PrintArgs),
+    /// Start a new roster file.
+    New(build::NewArgs),
+    /// Add a model to a roster file.
+    Add(build::AddArgs),
+    /// Remove a model from a roster file, by number or name.
+    Remove(build::RemoveArgs),
+    /// Change a top-level setting of a roster file (points, name, fearsome-kiai, Koryu weapons).
+    Set(build::SetArgs),
+    /// Build a legal Buntai for a faction and points limit, printed as a roster file.
+    Suggest(build::SuggestArgs),
     /// List the factions with their morale, hires and profiles.
     Factions {
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
@@ -123,6 +137,16 @@ pub fn run(cli: Cli) -> u8 {
         } => data::check(&out, &source, format),
         Command::Validate(args) => {
             with_catalogue(&out, &source, |cat| validate::run(&out, cat, &args))
+        }
+        Command::Print(args) => with_catalogue(&out, &source, |cat| print::run(&out, cat, &args)),
+        Command::New(args) => with_catalogue(&out, &source, |cat| build::new(&out, cat, &args)),
+        Command::Add(args) => with_catalogue(&out, &source, |cat| build::add(&out, cat, &args)),
+        Command::Remove(args) => {
+            with_catalogue(&out, &source, |cat| build::remove(&out, cat, &args))
+        }
+        Command::Set(args) => with_catalogue(&out, &source, |cat| build::set(&out, cat, &args)),
+        Command::Suggest(args) => {
+            with_catalogue(&out, &source, |cat| build::suggest(&out, cat, &args))
         }
         Command::Factions { format } => {
             with_catalogue(&out, &source, |cat| catalogue::factions(&out, cat, format))

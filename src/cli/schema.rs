@@ -4,7 +4,8 @@ use clap::ValueEnum;
 
 use crate::diag::exit;
 use crate::model::{
-    AttributesFile, Faction, RulingsFile, ScenarioProfilesFile, SwordsForHireFile, WeaponsFile,
+    AttributesFile, Faction, ReferenceFile, RulingsFile, ScenarioProfilesFile, SwordsForHireFile,
+    WeaponsFile,
 };
 use crate::roster::Roster;
 
@@ -18,10 +19,13 @@ pub enum SchemaKind {
     SwordsForHire,
     ScenarioProfiles,
     Rulings,
+    Reference,
+    /// The JSON roster sheet that `buntai print --format json` writes.
+    Sheet,
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 7] = [
+    pub const ALL: [SchemaKind; 9] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -29,6 +33,8 @@ impl SchemaKind {
         SchemaKind::SwordsForHire,
         SchemaKind::ScenarioProfiles,
         SchemaKind::Rulings,
+        SchemaKind::Reference,
+        SchemaKind::Sheet,
     ];
 
     /// The file name under `schemas/`.
@@ -41,6 +47,8 @@ impl SchemaKind {
             SchemaKind::SwordsForHire => "swords-for-hire.schema.json",
             SchemaKind::ScenarioProfiles => "scenario-profiles.schema.json",
             SchemaKind::Rulings => "rulings.schema.json",
+            SchemaKind::Reference => "reference.schema.json",
+            SchemaKind::Sheet => "sheet.schema.json",
         }
     }
 
@@ -54,6 +62,8 @@ impl SchemaKind {
             SchemaKind::SwordsForHire => schemars::schema_for!(SwordsForHireFile),
             SchemaKind::ScenarioProfiles => schemars::schema_for!(ScenarioProfilesFile),
             SchemaKind::Rulings => schemars::schema_for!(RulingsFile),
+            SchemaKind::Reference => schemars::schema_for!(ReferenceFile),
+            SchemaKind::Sheet => schemars::schema_for!(crate::print::Sheet),
         };
         let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
         text.push('\n');

@@ -15,6 +15,7 @@ pub struct Sources {
     pub swords_for_hire: SourceFile,
     pub scenario: SourceFile,
     pub rulings: SourceFile,
+    pub reference: SourceFile,
     /// In the same order as `Catalogue::factions`.
     pub factions: Vec<SourceFile>,
 }
@@ -24,6 +25,10 @@ struct Checker<'a> {
     problems: Vec<Problem>,
 }
 
+fn root_path() -> TomlPath {
+    TomlPath::root()
+}
+
 pub fn cross_check(cat: &Catalogue, sources: &Sources) -> Vec<Problem> {
     let mut c = Checker {
         cat,
@@ -31,6 +36,12 @@ pub fn cross_check(cat: &Catalogue, sources: &Sources) -> Vec<Problem> {
     };
     c.rulings(&sources.rulings);
     c.weapons(&sources.weapons);
+    c.reference_card(&sources.reference);
+    c.provenance(
+        &sources.weapons,
+        &root_path().key("foot").key("source"),
+        &cat.weapons.foot.source,
+    );
     c.attributes(&sources.attributes);
     c.swords_for_hire(&sources.swords_for_hire);
     let root = TomlPath::root();
@@ -240,6 +251,31 @@ impl Checker<'_> {
             self.sourced(file, &at.key(key), value.as_ref());
         }
         self.sourced(file, &at.key("range"), w.range.as_ref());
+    }
+
+    fn reference_card(&mut self, file: &SourceFile) {
+        let root = TomlPath::root().key("sections");
+        for (i, section) in self.cat.reference.sections.iter().enumerate() {
+            for (j, row) in section.rows.iter().enumerate() {
+                if row.len() != section.columns.len() {
+                    self.push(
+                        Problem::error(
+                            "data::reference",
+                            format!(
+                                "row has {} cells but the section has {} columns",
+                                row.len(),
+                                section.columns.len()
+                            ),
+                        )
+                        .at_path(
+                            file,
+                            &root.index(i).key("rows").index(j),
+                            "this row",
+                        ),
+                    );
+                }
+            }
+        }
     }
 
     fn attributes(&mut self, file: &SourceFile) {

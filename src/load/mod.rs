@@ -11,8 +11,8 @@ use include_dir::{Dir, include_dir};
 
 use crate::diag::{Problem, SourceFile};
 use crate::model::{
-    AttributesFile, Catalogue, Faction, RulingsFile, ScenarioProfilesFile, SwordsForHireFile,
-    WeaponsFile,
+    AttributesFile, Catalogue, Faction, ReferenceFile, RulingsFile, ScenarioProfilesFile,
+    SwordsForHireFile, WeaponsFile,
 };
 
 pub use parse::{MAX_FILE_BYTES, parse_toml, read_text_file};
@@ -26,12 +26,14 @@ pub const ATTRIBUTES: &str = "attributes.toml";
 pub const SWORDS_FOR_HIRE: &str = "swords-for-hire.toml";
 pub const SCENARIO_PROFILES: &str = "scenario-profiles.toml";
 pub const RULINGS: &str = "rulings.toml";
-const REQUIRED: [&str; 5] = [
+pub const REFERENCE: &str = "reference.toml";
+const REQUIRED: [&str; 6] = [
     WEAPONS,
     ATTRIBUTES,
     SWORDS_FOR_HIRE,
     SCENARIO_PROFILES,
     RULINGS,
+    REFERENCE,
 ];
 
 /// Why the data could not be loaded.
@@ -79,6 +81,7 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
     let swords = parse_required::<SwordsForHireFile>(find(SWORDS_FOR_HIRE), &mut problems);
     let scenario = parse_required::<ScenarioProfilesFile>(find(SCENARIO_PROFILES), &mut problems);
     let rulings = parse_required::<RulingsFile>(find(RULINGS), &mut problems);
+    let reference = parse_required::<ReferenceFile>(find(REFERENCE), &mut problems);
     let mut factions: Vec<(Faction, SourceFile)> = Vec::new();
     for file in files
         .iter()
@@ -89,8 +92,14 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
             Err(problem) => problems.push(*problem),
         }
     }
-    let (Some(weapons), Some(attributes), Some(swords), Some(scenario), Some(rulings)) =
-        (weapons, attributes, swords, scenario, rulings)
+    let (
+        Some(weapons),
+        Some(attributes),
+        Some(swords),
+        Some(scenario),
+        Some(rulings),
+        Some(reference),
+    ) = (weapons, attributes, swords, scenario, rulings, reference)
     else {
         return Err(LoadError::Invalid(problems));
     };
@@ -104,6 +113,7 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
         swords_for_hire: swords.1,
         scenario: scenario.1,
         rulings: rulings.1,
+        reference: reference.1,
         factions: factions.iter().map(|(_, f)| f.clone()).collect(),
     };
     let catalogue = Catalogue {
@@ -113,6 +123,7 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
         swords_for_hire: swords.0,
         scenario: scenario.0,
         rulings: rulings.0,
+        reference: reference.0,
     };
     let problems = check::cross_check(&catalogue, &sources);
     if problems.iter().any(Problem::is_error) {

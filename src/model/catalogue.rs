@@ -1,8 +1,8 @@
 //! The whole, cross-checked game data set with its lookups.
 
 use super::{
-    Attribute, AttributesFile, Faction, Profile, Ruling, RulingsFile, ScenarioProfilesFile,
-    SwordsForHireFile, Weapon, WeaponsFile,
+    Attribute, AttributesFile, Faction, Profile, ReferenceFile, Ruling, RulingsFile,
+    ScenarioProfilesFile, SwordsForHireFile, Weapon, WeaponsFile,
 };
 
 /// Every data file, loaded and cross-checked by `crate::load`.
@@ -15,6 +15,7 @@ pub struct Catalogue {
     pub swords_for_hire: SwordsForHireFile,
     pub scenario: ScenarioProfilesFile,
     pub rulings: RulingsFile,
+    pub reference: ReferenceFile,
 }
 
 /// Where a profile a roster names comes from.

@@ -12,7 +12,34 @@ pub struct WeaponsFile {
     pub weapons: Vec<Weapon>,
     pub range_bands: Vec<RangeBand>,
     pub armour: Vec<ArmourClass>,
+    /// Movement on foot; mounts carry their own.
+    pub foot: FootMovement,
     pub mounts: Vec<MountProfile>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FootMovement {
+    #[serde(rename = "move")]
+    pub move_inches: u8,
+    pub run: u8,
+    pub source: Provenance,
+}
+
+/// `reference.toml`: the quick-reference card, as titled tables.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReferenceFile {
+    pub sections: Vec<ReferenceSection>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReferenceSection {
+    pub id: String,
+    pub title: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

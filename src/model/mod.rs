@@ -19,8 +19,8 @@ pub use faction::{
     SwordsForHireLimit,
 };
 pub use items::{
-    ArmourClass, Attribute, AttributeKind, AttributesFile, MountFights, MountProfile, RangeBand,
-    Weapon, WeaponKind, WeaponsFile,
+    ArmourClass, Attribute, AttributeKind, AttributesFile, FootMovement, MountFights, MountProfile,
+    RangeBand, ReferenceFile, ReferenceSection, Weapon, WeaponKind, WeaponsFile,
 };
 pub use profile::{AttributeSlots, ConditionalAttribute, OptionKind, Profile, ProfileOption};
 pub use ruling::{

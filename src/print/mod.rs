@@ -1,205 +1,156 @@
-//! Document renderers: a small view model of headings, paragraphs, lists and tables, rendered to
-//! terminal text (comfy-table) or Markdown. Faction listings and roster sheets are both built as a
-//! [`Doc`], so every format shows the same content.
+//! Renderers. Faction listings and roster sheets are built once as view models ([`Doc`], [`Sheet`])
+//! and rendered to terminal text, Markdown, HTML (a minijinja template) or JSON.
 
-use comfy_table::{Cell, ContentArrangement, Table, presets};
+mod doc;
+mod html;
+mod sheet;
 
-/// One block of a document.
-#[derive(Debug, Clone)]
-pub enum Block {
-    Heading(String),
-    Para(String),
-    List(Vec<String>),
-    Table {
-        header: Vec<String>,
-        rows: Vec<Vec<String>>,
-    },
-}
+pub use doc::{Block, Doc, TextStyle};
+pub use html::render_html;
+pub use sheet::{Sheet, SheetEntry, build as build_sheet};
 
-/// A document: blocks in order.
-#[derive(Debug, Clone, Default)]
-pub struct Doc {
-    pub title: String,
-    pub blocks: Vec<Block>,
-}
-
-/// How to render text output.
-#[derive(Debug, Clone, Copy)]
-pub struct TextStyle {
-    pub color: bool,
-    /// Fit tables into this many columns; `None` lets a terminal decide.
-    pub width: Option<u16>,
-}
-
-impl Doc {
-    pub fn new(title: impl Into<String>) -> Doc {
-        Doc {
-            title: title.into(),
-            blocks: Vec::new(),
-        }
+/// The roster sheet as a text/Markdown document.
+pub fn sheet_doc(sheet: &Sheet) -> Doc {
+    let verdict = if sheet.legal { "LEGAL" } else { "NOT LEGAL" };
+    let title = match &sheet.name {
+        Some(name) => format!("{name}: {} ({verdict})", sheet.faction.name),
+        None => format!("{} Buntai ({verdict})", sheet.faction.name),
+    };
+    let mut doc = Doc::new(title);
+    let limit = sheet
+        .points
+        .limit
+        .map_or(String::new(), |l| format!(" of {l}"));
+    doc.para(format!(
+        "{} models, {}{limit} points. Leader: {}. Morale: {}.",
+        sheet.models,
+        sheet.points.total,
+        sheet.leader.as_deref().unwrap_or("none"),
+        sheet.morale.text
+    ));
+    let errors: Vec<String> = sheet
+        .problems
+        .iter()
+        .filter(|p| p.severity == crate::diag::Severity::Error)
+        .map(|p| format!("[{}] {}", p.code, p.message))
+        .collect();
+    if !errors.is_empty() {
+        doc.heading("NOT LEGAL: run `buntai validate` for details");
+        doc.list(errors);
     }
-
-    pub fn heading(&mut self, text: impl Into<String>) -> &mut Doc {
-        self.blocks.push(Block::Heading(text.into()));
-        self
+    doc.heading("Models");
+    let rows = sheet
+        .entries
+        .iter()
+        .map(|e| {
+            vec![
+                e.number.to_string(),
+                model_cell(e),
+                e.rank.to_string(),
+                e.combat_pool.to_string(),
+                e.fight.to_string(),
+                e.shoot.to_string(),
+                e.armour.clone(),
+                format!("{}/{}\"", e.movement.move_inches, e.movement.fast),
+                e.weapons
+                    .iter()
+                    .map(|w| format!("{}: {}", w.name, w.text))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+                if e.count > 1 {
+                    format!("{} ({}x{})", e.points_total, e.count, e.points_each)
+                } else {
+                    e.points_total.to_string()
+                },
+            ]
+        })
+        .collect();
+    doc.table(
+        &[
+            "#", "Model", "Rk", "CP", "Fi", "Sh", "Armour", "Move", "Weapons", "Pts",
+        ],
+        rows,
+    );
+    let mut totals = format!(
+        "Total: {} models, {} points",
+        sheet.models, sheet.points.total
+    );
+    for p in &sheet.purchases {
+        totals.push_str(&format!(
+            " (including {} x {}: {} points)",
+            p.count, p.name, p.points
+        ));
     }
-
-    pub fn para(&mut self, text: impl Into<String>) -> &mut Doc {
-        self.blocks.push(Block::Para(text.into()));
-        self
-    }
-
-    pub fn list(&mut self, items: Vec<String>) -> &mut Doc {
-        if !items.is_empty() {
-            self.blocks.push(Block::List(items));
-        }
-        self
-    }
-
-    pub fn table(&mut self, header: &[&str], rows: Vec<Vec<String>>) -> &mut Doc {
-        if !rows.is_empty() {
-            let header = header.iter().map(|h| (*h).to_owned()).collect();
-            self.blocks.push(Block::Table { header, rows });
-        }
-        self
-    }
-
-    /// Terminal text: tables drawn with box characters, wrapped to the width.
-    pub fn to_text(&self, style: TextStyle) -> String {
-        let bold = |s: &str| {
-            if style.color {
-                format!("\x1b[1m{s}\x1b[0m")
-            } else {
-                s.to_owned()
-            }
+    if let Some(k) = &sheet.koryu {
+        let secondary = if k.secondary.is_empty() {
+            "none".to_owned()
+        } else {
+            k.secondary.join(", ")
         };
-        let mut out = format!("{}\n", bold(&self.title));
-        for block in &self.blocks {
-            out.push('\n');
-            match block {
-                Block::Heading(h) => out.push_str(&format!("{}\n", bold(h))),
-                Block::Para(p) => out.push_str(&format!(
-                    "{}\n",
-                    wrap(p, style.width.map_or(100, usize::from))
-                )),
-                Block::List(items) => {
-                    let width = style.width.map_or(100, usize::from).saturating_sub(2);
-                    for item in items {
-                        let wrapped = wrap(item, width).replace('\n', "\n  ");
-                        out.push_str(&format!("- {wrapped}\n"));
-                    }
-                }
-                Block::Table { header, rows } => {
-                    let mut table = Table::new();
-                    table.load_style(presets::UTF8_FULL_CONDENSED);
-                    table.set_content_arrangement(ContentArrangement::Dynamic);
-                    match style.width {
-                        Some(w) => {
-                            table.force_no_tty();
-                            table.set_width(w);
-                        }
-                        None if !style.color => {
-                            table.force_no_tty();
-                        }
-                        None => {}
-                    }
-                    if style.color {
-                        table.enforce_styling();
-                        table.set_header(
-                            header
-                                .iter()
-                                .map(|h| Cell::new(h).add_attribute(comfy_table::Attribute::Bold)),
-                        );
-                    } else {
-                        table.set_header(header);
-                    }
-                    for row in rows {
-                        table.add_row(row);
-                    }
-                    out.push_str(&format!("{table}\n"));
-                }
-            }
-        }
-        out
+        totals.push_str(&format!(
+            ". Koryu weapons: primary {}, secondary {secondary}",
+            k.primary
+        ));
     }
-
-    /// GitHub-flavoured Markdown.
-    pub fn to_markdown(&self) -> String {
-        let mut out = format!("# {}\n", self.title);
-        for block in &self.blocks {
-            out.push('\n');
-            match block {
-                Block::Heading(h) => out.push_str(&format!("## {h}\n")),
-                Block::Para(p) => out.push_str(&format!("{}\n", md_escape(p))),
-                Block::List(items) => {
-                    for item in items {
-                        out.push_str(&format!("- {}\n", md_escape(item)));
-                    }
-                }
-                Block::Table { header, rows } => {
-                    let mut table = Table::new();
-                    table.load_style(presets::ASCII_MARKDOWN);
-                    table.set_content_arrangement(ContentArrangement::Disabled);
-                    table.force_no_tty();
-                    table.set_header(header.iter().map(|h| md_cell(h)));
-                    for row in rows {
-                        table.add_row(row.iter().map(|c| md_cell(c)));
-                    }
-                    out.push_str(&format!("{table}\n"));
-                }
-            }
-        }
-        out
+    doc.para(format!("{totals}."));
+    if !sheet.attributes.is_empty() {
+        doc.heading("Attributes");
+        doc.list(
+            sheet
+                .attributes
+                .iter()
+                .map(|a| format!("{} ({}): {}", a.name, a.kind, a.summary))
+                .collect(),
+        );
     }
+    doc.heading("Morale");
+    doc.para(format!("Morale Rating {}.", sheet.morale.text));
+    doc.list(sheet.morale.notes.clone());
+    if !sheet.scoring.is_empty() {
+        doc.heading("Faction rules and scoring");
+        doc.list(sheet.scoring.clone());
+    }
+    if !sheet.hire_rules.is_empty() {
+        doc.heading("Swords-for-Hire");
+        doc.list(sheet.hire_rules.clone());
+    }
+    doc
 }
 
-/// Markdown-safe table cell: pipes escaped, line breaks as `<br>`.
-fn md_cell(text: &str) -> String {
-    md_escape(text).replace('|', "\\|").replace('\n', "<br>")
-}
-
-/// Escape the characters that would turn plain text into Markdown markup.
-fn md_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '*' | '_' | '[' | ']' | '<' | '>' | '#') {
-            out.push('\\');
-        }
-        out.push(c);
+fn model_cell(e: &SheetEntry) -> String {
+    let mut lines = vec![if e.count > 1 {
+        format!("{} x{}", e.profile_name, e.count)
+    } else {
+        e.profile_name.clone()
+    }];
+    let mut tags = Vec::new();
+    if let Some(name) = &e.name {
+        tags.push(format!("\"{name}\""));
     }
-    out
-}
-
-/// Greedy word wrap.
-fn wrap(text: &str, width: usize) -> String {
-    let mut out = String::new();
-    let mut line_len = 0;
-    for word in text.split_whitespace() {
-        let len = word.chars().count();
-        if line_len > 0 && line_len + 1 + len > width {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(word);
-        line_len += len;
+    if e.leader {
+        tags.push("LEADER".to_owned());
     }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wraps_at_word_boundaries() {
-        assert_eq!(wrap("aaa bbb ccc", 7), "aaa bbb\nccc");
+    if e.hired {
+        tags.push("hired".to_owned());
     }
-
-    #[test]
-    fn markdown_escapes_table_pipes_and_markup() {
-        assert_eq!(md_cell("a|b *c*"), "a\\|b \\*c\\*");
+    if let Some(d) = &e.disguised_as {
+        tags.push(format!("disguised as {d}"));
     }
+    if e.banner {
+        tags.push("banner".to_owned());
+    }
+    if let Some(mount) = &e.mount {
+        tags.push(format!("on a {mount}"));
+    }
+    if !tags.is_empty() {
+        lines.push(tags.join(", "));
+    }
+    if !e.attributes.is_empty() {
+        lines.push(e.attributes.join(", "));
+    }
+    let options: Vec<&str> = e.options.iter().map(|o| o.id.as_str()).collect();
+    if !options.is_empty() {
+        lines.push(format!("options: {}", options.join(", ")));
+    }
+    lines.join("\n")
 }

@@ -2,7 +2,7 @@
 
 use crate::support::{buntai, repo};
 
-const KINDS: [&str; 7] = [
+const KINDS: [&str; 9] = [
     "faction",
     "roster",
     "weapons",
@@ -10,6 +10,8 @@ const KINDS: [&str; 7] = [
     "swords-for-hire",
     "scenario-profiles",
     "rulings",
+    "reference",
+    "sheet",
 ];
 
 #[test]

@@ -1,0 +1,403 @@
+//! `buntai new`, `add`, `remove` and `set`: building a roster file from the shell. After each edit
+//! the new total and any new problems are shown, so a list can be built step by step.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::output::Out;
+use crate::diag::{SourceFile, Violation, exit, render};
+use crate::edit::{self, EditError, write_atomic};
+use crate::load::{LoadError, read_text_file};
+use crate::model::{Armour, Catalogue, Mount};
+use crate::roster::RosterModel;
+use crate::rules::{self, Options, Report};
+use crate::suggest::Style;
+
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// Faction id (see `buntai factions`).
+    #[arg(long)]
+    pub faction: String,
+    /// The agreed points limit.
+    #[arg(long, value_name = "N")]
+    pub points: Option<u32>,
+    /// A name for the Buntai.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Overwrite the output file if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// Schema path or URL for the `#:schema` line (write one with `buntai schema roster`).
+    #[arg(long, default_value = "roster.schema.json")]
+    pub schema: String,
+}
+
+#[derive(Debug, Args)]
+pub struct AddArgs {
+    /// The roster file to edit.
+    pub file: PathBuf,
+    /// Profile id (see `buntai faction <id>`).
+    pub profile: String,
+    /// A weapon pick (repeatable).
+    #[arg(long = "weapon", value_name = "WEAPON")]
+    pub weapons: Vec<String>,
+    /// An attribute to buy (repeatable).
+    #[arg(long = "attribute", value_name = "ATTRIBUTE")]
+    pub attributes: Vec<String>,
+    /// Any other option by id (repeatable).
+    #[arg(long = "option", value_name = "OPTION")]
+    pub options: Vec<String>,
+    #[arg(long, value_enum)]
+    pub armour: Option<ArmourArg>,
+    #[arg(long, value_enum)]
+    pub mount: Option<MountArg>,
+    /// Carries the banner.
+    #[arg(long)]
+    pub banner: bool,
+    /// Marks the Leader among models of the top Rank.
+    #[arg(long)]
+    pub leader: bool,
+    /// Ninja only: the Rank 0/1 profile it impersonates.
+    #[arg(long, value_name = "PROFILE")]
+    pub disguise: Option<String>,
+    /// How many identical models.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub count: u32,
+    /// A name for the model.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Print the edited file instead of writing it.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ArmourArg {
+    None,
+    Light,
+    Medium,
+    Heavy,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MountArg {
+    Horse,
+    Warhorse,
+}
+
+#[derive(Debug, Args)]
+pub struct RemoveArgs {
+    /// The roster file to edit.
+    pub file: PathBuf,
+    /// The model's number (1 = first `[[models]]` entry, as `buntai print` shows) or its name.
+    pub which: String,
+    /// Print the edited file instead of writing it.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SetArgs {
+    /// The roster file to edit.
+    pub file: PathBuf,
+    /// One of: name, points, fearsome-kiai, faction, koryu.primary, koryu.secondary (comma-separated).
+    pub key: String,
+    pub value: String,
+    /// Print the edited file instead of writing it.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+pub fn new(out: &Out, cat: &Catalogue, args: &NewArgs) -> u8 {
+    let Some(faction) = cat.faction(&args.faction) else {
+        let ids = cat.factions.iter().map(|f| f.id.as_str());
+        out.error(&format!(
+            "unknown faction `{}`: {}",
+            args.faction,
+            crate::diag::did_you_mean(&args.faction, ids)
+        ));
+        return exit::USAGE;
+    };
+    let text = edit::new_roster(faction, args.points, args.name.as_deref(), &args.schema);
+    match &args.output {
+        None => {
+            print!("{text}");
+            exit::SUCCESS
+        }
+        Some(path) if path.exists() && !args.force => {
+            out.error(&format!(
+                "`{}` exists; use --force to overwrite it",
+                path.display()
+            ));
+            exit::USAGE
+        }
+        Some(path) => match write_atomic(path, &text) {
+            Ok(()) => {
+                eprintln!(
+                    "wrote {}: add models with `buntai add {} <profile>`",
+                    path.display(),
+                    path.display()
+                );
+                exit::SUCCESS
+            }
+            Err(err) => {
+                out.error(&format!("cannot write `{}`: {err}", path.display()));
+                exit::USAGE
+            }
+        },
+    }
+}
+
+pub fn add(out: &Out, cat: &Catalogue, args: &AddArgs) -> u8 {
+    let model = RosterModel {
+        profile: args.profile.clone(),
+        count: (args.count > 1).then_some(args.count),
+        name: args.name.clone(),
+        weapons: args.weapons.clone(),
+        attributes: args.attributes.clone(),
+        armour: args.armour.map(|a| match a {
+            ArmourArg::None => Armour::None,
+            ArmourArg::Light => Armour::Light,
+            ArmourArg::Medium => Armour::Medium,
+            ArmourArg::Heavy => Armour::Heavy,
+        }),
+        mount: args.mount.map(|m| match m {
+            MountArg::Horse => Mount::Horse,
+            MountArg::Warhorse => Mount::Warhorse,
+        }),
+        banner: args.banner,
+        leader: args.leader,
+        disguise: args.disguise.clone(),
+        options: args.options.clone(),
+    };
+    apply(out, cat, &args.file, args.dry_run, |text| {
+        edit::add_model(text, &model).map(|t| (t, format!("added {}", args.profile)))
+    })
+}
+
+pub fn remove(out: &Out, cat: &Catalogue, args: &RemoveArgs) -> u8 {
+    apply(out, cat, &args.file, args.dry_run, |text| {
+        edit::remove_model(text, &args.which).map(|(t, what)| (t, format!("removed {what}")))
+    })
+}
+
+pub fn set(out: &Out, cat: &Catalogue, args: &SetArgs) -> u8 {
+    apply(out, cat, &args.file, args.dry_run, |text| {
+        edit::set_field(text, &args.key, &args.value)
+            .map(|t| (t, format!("set {} = {}", args.key, args.value)))
+    })
+}
+
+/// Read, edit, check, then write atomically (or print, with `--dry-run`). An edit that would
+/// introduce a parse, unknown-name or option problem is refused and nothing is written.
+fn apply(
+    out: &Out,
+    cat: &Catalogue,
+    path: &std::path::Path,
+    dry_run: bool,
+    edit: impl FnOnce(&str) -> Result<(String, String), EditError>,
+) -> u8 {
+    let before = match read_text_file(path) {
+        Ok(file) => file,
+        Err(LoadError::Unreadable { path, reason }) => {
+            out.error(&format!("cannot read `{}`: {reason}", path.display()));
+            return exit::USAGE;
+        }
+        Err(LoadError::Invalid(_)) => return exit::PROBLEMS,
+    };
+    let (text, what) = match edit(&before.text) {
+        Ok(done) => done,
+        Err(err @ EditError::Syntax(_)) => {
+            out.error(&format!(
+                "{err}; `buntai validate {}` shows where",
+                path.display()
+            ));
+            return exit::PROBLEMS;
+        }
+        Err(err) => {
+            out.error(&err.to_string());
+            return exit::USAGE;
+        }
+    };
+    let after = SourceFile::new(before.name.clone(), text.clone());
+    let old = rules::validate(cat, &before, Options::default());
+    let new = rules::validate(cat, &after, Options::default());
+    let introduced: Vec<&Violation> = new
+        .violations
+        .iter()
+        .filter(|v| !old.violations.iter().any(|o| same(o, v)))
+        .collect();
+    let blocking: Vec<&&Violation> = introduced
+        .iter()
+        .filter(|v| {
+            v.is_error()
+                && matches!(
+                    v.code,
+                    crate::diag::Code::Parse
+                        | crate::diag::Code::Unknown
+                        | crate::diag::Code::Option
+                )
+        })
+        .collect();
+    if !blocking.is_empty() {
+        for v in &blocking {
+            eprint!("{}", render(&v.to_problem(&after), out.color, out.width()));
+        }
+        out.error(&format!(
+            "not {what}: the edit would make the entry invalid; nothing was written"
+        ));
+        return exit::PROBLEMS;
+    }
+    if dry_run {
+        print!("{text}");
+    } else if let Err(err) = write_atomic(path, &text) {
+        out.error(&format!(
+            "cannot write `{}`: {err}; the file is unchanged",
+            path.display()
+        ));
+        return exit::USAGE;
+    }
+    summary(out, &after, &new, &what, dry_run, &introduced);
+    exit::SUCCESS
+}
+
+fn same(a: &Violation, b: &Violation) -> bool {
+    a.rule == b.rule && a.message == b.message
+}
+
+fn summary(
+    out: &Out,
+    file: &SourceFile,
+    report: &Report,
+    what: &str,
+    dry_run: bool,
+    introduced: &[&Violation],
+) {
+    let verdict = if report.valid() { "LEGAL" } else { "NOT LEGAL" };
+    let limit = report
+        .points_limit
+        .map_or(String::new(), |l| format!(" / {l}"));
+    let note = if dry_run {
+        " (dry run: nothing written)"
+    } else {
+        ""
+    };
+    eprintln!(
+        "{what}{note}: {} models, {}{limit} points, {verdict}",
+        report.models, report.points_total
+    );
+    for v in introduced {
+        eprint!("{}", render(&v.to_problem(file), out.color, out.width()));
+    }
+    let remaining = report.violations.iter().filter(|v| v.is_error()).count();
+    if remaining > introduced.iter().filter(|v| v.is_error()).count() {
+        eprintln!(
+            "({remaining} problems in all: `buntai validate {}`)",
+            file.name
+        );
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct SuggestArgs {
+    /// Faction id (see `buntai factions`).
+    #[arg(long)]
+    pub faction: String,
+    /// The points to spend.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=2000))]
+    pub points: u32,
+    /// Seed for the search: the same seed gives the same Buntai.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    #[arg(long, value_enum, default_value_t = Style::Balanced)]
+    pub style: Style,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Overwrite the output file if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// Schema path or URL for the `#:schema` line.
+    #[arg(long, default_value = "roster.schema.json")]
+    pub schema: String,
+}
+
+pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
+    let Some(faction) = cat.faction(&args.faction) else {
+        let ids = cat.factions.iter().map(|f| f.id.as_str());
+        out.error(&format!(
+            "unknown faction `{}`: {}",
+            args.faction,
+            crate::diag::did_you_mean(&args.faction, ids)
+        ));
+        return exit::USAGE;
+    };
+    let Some(roster) = crate::suggest::suggest(cat, faction, args.points, args.seed, args.style)
+    else {
+        out.error(&format!(
+            "no legal {} Buntai of at most {} points was found",
+            faction.name, args.points
+        ));
+        return exit::PROBLEMS;
+    };
+    let style = format!("{:?}", args.style).to_lowercase();
+    let name = format!("Suggested {} ({style}, seed {})", faction.name, args.seed);
+    let text = match roster_text(faction, &roster, &name, &args.schema) {
+        Ok(text) => text,
+        Err(err) => {
+            out.error(&err.to_string());
+            return exit::PROBLEMS;
+        }
+    };
+    match &args.output {
+        None => print!("{text}"),
+        Some(path) if path.exists() && !args.force => {
+            out.error(&format!(
+                "`{}` exists; use --force to overwrite it",
+                path.display()
+            ));
+            return exit::USAGE;
+        }
+        Some(path) => {
+            if let Err(err) = write_atomic(path, &text) {
+                out.error(&format!("cannot write `{}`: {err}", path.display()));
+                return exit::USAGE;
+            }
+        }
+    }
+    let report = rules::validate(
+        cat,
+        &SourceFile::new("suggestion", text),
+        Options::default(),
+    );
+    eprintln!(
+        "{} models, {} / {} points, {}",
+        report.models,
+        report.points_total,
+        args.points,
+        if report.valid() { "LEGAL" } else { "NOT LEGAL" }
+    );
+    exit::SUCCESS
+}
+
+/// A roster as a file: the `new` header, the Koryu declaration, then one entry per model.
+pub fn roster_text(
+    faction: &crate::model::Faction,
+    roster: &crate::roster::Roster,
+    name: &str,
+    schema: &str,
+) -> Result<String, EditError> {
+    let mut text = edit::new_roster(faction, roster.points, Some(name), schema);
+    if let Some(k) = &roster.koryu {
+        text = edit::set_field(&text, "koryu.primary", &k.primary)?;
+        text = edit::set_field(&text, "koryu.secondary", &k.secondary.join(","))?;
+    }
+    for model in &roster.models {
+        text = edit::add_model(&text, model)?;
+    }
+    Ok(text)
+}

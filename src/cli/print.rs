@@ -1,0 +1,140 @@
+//! `buntai print`: the roster sheet as terminal text, Markdown, print-ready HTML or JSON.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+
+use super::output::Out;
+use crate::diag::{SourceFile, exit, render};
+use crate::edit::write_atomic;
+use crate::load::{LoadError, read_text_file};
+use crate::model::Catalogue;
+use crate::print::{TextStyle, build_sheet, render_html, sheet_doc};
+use crate::roster::{self, Rules};
+use crate::rules::{self, Options};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SheetFormat {
+    Text,
+    Markdown,
+    Html,
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct PrintArgs {
+    /// The roster file.
+    pub roster: PathBuf,
+    #[arg(long, value_enum, default_value_t = SheetFormat::Text)]
+    pub format: SheetFormat,
+    /// Write the sheet to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Overwrite the output file if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// Points limit (overrides the roster's `points`).
+    #[arg(long, value_name = "N")]
+    pub points: Option<u32>,
+    /// The Fatigue advanced rule is in use.
+    #[arg(long)]
+    pub fatigue: bool,
+}
+
+/// Sheets are laid out for this many columns when not printing to a terminal.
+const SHEET_WIDTH: u16 = 100;
+
+pub fn run(out: &Out, cat: &Catalogue, args: &PrintArgs) -> u8 {
+    if let Some(path) = &args.output
+        && path.exists()
+        && !args.force
+    {
+        out.error(&format!(
+            "`{}` exists; use --force to overwrite it",
+            path.display()
+        ));
+        return exit::USAGE;
+    }
+    let file = match read_text_file(&args.roster) {
+        Ok(file) => file,
+        Err(LoadError::Unreadable { path, reason }) => {
+            out.error(&format!("cannot read `{}`: {reason}", path.display()));
+            return exit::USAGE;
+        }
+        Err(LoadError::Invalid(_)) => return exit::PROBLEMS,
+    };
+    let rules = Rules {
+        fatigue: args.fatigue,
+    };
+    let report = rules::validate(
+        cat,
+        &file,
+        Options {
+            points: args.points,
+            rules,
+        },
+    );
+    let (Ok(parsed), Some(faction)) = (
+        roster::parse(&file),
+        report.faction.as_deref().and_then(|f| cat.faction(f)),
+    ) else {
+        return cannot_print(out, &file, &report);
+    };
+    let resolved = roster::resolve(cat, faction, &parsed, rules, &mut Vec::new());
+    let sheet = build_sheet(cat, &parsed, &resolved, &report);
+    let text = match args.format {
+        SheetFormat::Text => {
+            let style = out.text_style();
+            sheet_doc(&sheet).to_text(TextStyle {
+                width: style.width.map(|_| SHEET_WIDTH),
+                ..style
+            })
+        }
+        SheetFormat::Markdown => sheet_doc(&sheet).to_markdown(),
+        SheetFormat::Html => match render_html(&sheet, &cat.reference) {
+            Ok(html) => html,
+            Err(err) => {
+                out.error(&format!("cannot render the HTML sheet: {err}"));
+                return exit::PROBLEMS;
+            }
+        },
+        SheetFormat::Json => match serde_json::to_string_pretty(&sheet) {
+            Ok(json) => json + "\n",
+            Err(err) => {
+                out.error(&format!("cannot write JSON: {err}"));
+                return exit::PROBLEMS;
+            }
+        },
+    };
+    match &args.output {
+        Some(path) => {
+            if let Err(err) = write_atomic(path, &text) {
+                out.error(&format!("cannot write `{}`: {err}", path.display()));
+                return exit::USAGE;
+            }
+            eprintln!("wrote {}", display(path));
+        }
+        None => print!("{text}"),
+    }
+    if sheet.legal {
+        exit::SUCCESS
+    } else {
+        exit::PROBLEMS
+    }
+}
+
+fn display(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// The roster cannot even be resolved (syntax error, unknown faction): show why.
+fn cannot_print(out: &Out, file: &SourceFile, report: &rules::Report) -> u8 {
+    for v in &report.violations {
+        eprint!("{}", render(&v.to_problem(file), out.color, out.width()));
+    }
+    out.error(&format!(
+        "cannot print `{}`: fix the problems above first",
+        file.name
+    ));
+    exit::PROBLEMS
+}

@@ -1,0 +1,205 @@
+//! A small document model of headings, paragraphs, lists and tables, rendered to terminal text
+//! (comfy-table) or Markdown. Faction listings and roster sheets are both built as a [`Doc`], so
+//! every format shows the same content.
+
+use comfy_table::{Cell, ContentArrangement, Table, presets};
+
+/// One block of a document.
+#[derive(Debug, Clone)]
+pub enum Block {
+    Heading(String),
+    Para(String),
+    List(Vec<String>),
+    Table {
+        header: Vec<String>,
+        rows: Vec<Vec<String>>,
+    },
+}
+
+/// A document: blocks in order.
+#[derive(Debug, Clone, Default)]
+pub struct Doc {
+    pub title: String,
+    pub blocks: Vec<Block>,
+}
+
+/// How to render text output.
+#[derive(Debug, Clone, Copy)]
+pub struct TextStyle {
+    pub color: bool,
+    /// Fit tables into this many columns; `None` lets a terminal decide.
+    pub width: Option<u16>,
+}
+
+impl Doc {
+    pub fn new(title: impl Into<String>) -> Doc {
+        Doc {
+            title: title.into(),
+            blocks: Vec::new(),
+        }
+    }
+
+    pub fn heading(&mut self, text: impl Into<String>) -> &mut Doc {
+        self.blocks.push(Block::Heading(text.into()));
+        self
+    }
+
+    pub fn para(&mut self, text: impl Into<String>) -> &mut Doc {
+        self.blocks.push(Block::Para(text.into()));
+        self
+    }
+
+    pub fn list(&mut self, items: Vec<String>) -> &mut Doc {
+        if !items.is_empty() {
+            self.blocks.push(Block::List(items));
+        }
+        self
+    }
+
+    pub fn table(&mut self, header: &[&str], rows: Vec<Vec<String>>) -> &mut Doc {
+        if !rows.is_empty() {
+            let header = header.iter().map(|h| (*h).to_owned()).collect();
+            self.blocks.push(Block::Table { header, rows });
+        }
+        self
+    }
+
+    /// Terminal text: tables drawn with box characters, wrapped to the width.
+    pub fn to_text(&self, style: TextStyle) -> String {
+        let bold = |s: &str| {
+            if style.color {
+                format!("\x1b[1m{s}\x1b[0m")
+            } else {
+                s.to_owned()
+            }
+        };
+        let mut out = format!("{}\n", bold(&self.title));
+        for block in &self.blocks {
+            out.push('\n');
+            match block {
+                Block::Heading(h) => out.push_str(&format!("{}\n", bold(h))),
+                Block::Para(p) => out.push_str(&format!(
+                    "{}\n",
+                    wrap(p, style.width.map_or(100, usize::from))
+                )),
+                Block::List(items) => {
+                    let width = style.width.map_or(100, usize::from).saturating_sub(2);
+                    for item in items {
+                        let wrapped = wrap(item, width).replace('\n', "\n  ");
+                        out.push_str(&format!("- {wrapped}\n"));
+                    }
+                }
+                Block::Table { header, rows } => {
+                    let mut table = Table::new();
+                    table.load_style(presets::UTF8_FULL_CONDENSED);
+                    table.set_content_arrangement(ContentArrangement::Dynamic);
+                    match style.width {
+                        Some(w) => {
+                            table.force_no_tty();
+                            table.set_width(w);
+                        }
+                        None if !style.color => {
+                            table.force_no_tty();
+                        }
+                        None => {}
+                    }
+                    if style.color {
+                        table.enforce_styling();
+                        table.set_header(
+                            header
+                                .iter()
+                                .map(|h| Cell::new(h).add_attribute(comfy_table::Attribute::Bold)),
+                        );
+                    } else {
+                        table.set_header(header);
+                    }
+                    for row in rows {
+                        table.add_row(row);
+                    }
+                    out.push_str(&format!("{table}\n"));
+                }
+            }
+        }
+        out
+    }
+
+    /// GitHub-flavoured Markdown.
+    pub fn to_markdown(&self) -> String {
+        let mut out = format!("# {}\n", self.title);
+        for block in &self.blocks {
+            out.push('\n');
+            match block {
+                Block::Heading(h) => out.push_str(&format!("## {h}\n")),
+                Block::Para(p) => out.push_str(&format!("{}\n", md_escape(p))),
+                Block::List(items) => {
+                    for item in items {
+                        out.push_str(&format!("- {}\n", md_escape(item)));
+                    }
+                }
+                Block::Table { header, rows } => {
+                    let mut table = Table::new();
+                    table.load_style(presets::ASCII_MARKDOWN);
+                    table.set_content_arrangement(ContentArrangement::Disabled);
+                    table.force_no_tty();
+                    table.set_header(header.iter().map(|h| md_cell(h)));
+                    for row in rows {
+                        table.add_row(row.iter().map(|c| md_cell(c)));
+                    }
+                    out.push_str(&format!("{table}\n"));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Markdown-safe table cell: pipes escaped, line breaks as `<br>`.
+fn md_cell(text: &str) -> String {
+    md_escape(text).replace('|', "\\|").replace('\n', "<br>")
+}
+
+/// Escape the characters that would turn plain text into Markdown markup.
+fn md_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '*' | '_' | '[' | ']' | '<' | '>') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Greedy word wrap.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line_len = 0;
+    for word in text.split_whitespace() {
+        let len = word.chars().count();
+        if line_len > 0 && line_len + 1 + len > width {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(word);
+        line_len += len;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wraps_at_word_boundaries() {
+        assert_eq!(wrap("aaa bbb ccc", 7), "aaa bbb\nccc");
+    }
+
+    #[test]
+    fn markdown_escapes_table_pipes_and_markup() {
+        assert_eq!(md_cell("a|b *c*"), "a\\|b \\*c\\*");
+    }
+}

@@ -1,0 +1,389 @@
+//! `buntai suggest`: build a legal Buntai for a faction and points limit by searching over the
+//! data, not from a canned list.
+//!
+//! The search is a seeded greedy walk: from an empty roster it keeps adding the model variant (a
+//! profile with one set of weapon picks) that does not add a rule violation, chosen at random with
+//! weights set by the style; then it spends what is left on weapons and attributes. Several walks
+//! are made and the legal roster that spends the most points wins. The validator is the judge at
+//! every step, so every suggestion passes `buntai validate` by construction.
+
+use rand::{RngExt, SeedableRng, rngs::ChaCha8Rng};
+
+use crate::diag::{Code, SourceFile};
+use crate::model::{AttributeKind, Catalogue, Faction, OptionKind, Profile, WeaponKind};
+use crate::roster::{KoryuDeclaration, Roster, RosterModel, canonical};
+use crate::rules::{self, Options, Report};
+
+/// What kind of list to favour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Style {
+    Balanced,
+    /// Few, expensive, high-Rank models.
+    Elite,
+    /// Many cheap models.
+    Horde,
+    /// Missile weapons where the rules allow them.
+    Shooty,
+}
+
+/// How many independent walks to make; the best legal roster wins.
+const WALKS: u64 = 4;
+
+/// A profile with a fixed choice of weapons.
+#[derive(Debug, Clone)]
+struct Variant<'a> {
+    profile: &'a Profile,
+    weapons: Vec<String>,
+    attributes: Vec<String>,
+    missile: bool,
+}
+
+/// Build the best legal roster found, or `None` when no legal Buntai of that size exists.
+pub fn suggest(
+    cat: &Catalogue,
+    faction: &Faction,
+    points: u32,
+    seed: u64,
+    style: Style,
+) -> Option<Roster> {
+    let mut best: Option<(i32, Roster)> = None;
+    for walk in 0..WALKS {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(walk);
+        let Some(roster) = one_walk(cat, faction, points, style, &mut rng) else {
+            continue;
+        };
+        let total = judge(cat, &roster, points).points_total;
+        if best.as_ref().is_none_or(|(b, _)| total > *b) {
+            best = Some((total, roster));
+        }
+    }
+    best.map(|(_, mut roster)| {
+        merge_identical(&mut roster);
+        roster
+    })
+}
+
+fn judge(cat: &Catalogue, roster: &Roster, points: u32) -> Report {
+    let mut report = Report {
+        file: SourceFile::new("suggestion", ""),
+        faction: None,
+        faction_name: None,
+        models: 0,
+        points_total: 0,
+        points_limit: Some(points),
+        leader: None,
+        morale: None,
+        violations: Vec::new(),
+    };
+    rules::check_roster(
+        cat,
+        roster,
+        Options {
+            points: Some(points),
+            ..Options::default()
+        },
+        &mut report,
+    );
+    report
+}
+
+/// Errors that more models cannot fix later are what a step must not add; the size minimum is
+/// left out (it is met by growing).
+fn errors(report: &Report) -> usize {
+    report
+        .violations
+        .iter()
+        .filter(|v| v.is_error() && !(v.code == Code::Size && report.models < 4))
+        .count()
+}
+
+fn one_walk(
+    cat: &Catalogue,
+    faction: &Faction,
+    points: u32,
+    style: Style,
+    rng: &mut ChaCha8Rng,
+) -> Option<Roster> {
+    let koryu = faction.koryu.as_ref().map(|k| {
+        let pick = |rng: &mut ChaCha8Rng| {
+            k.weapons[rng.random_range(0..k.weapons.len())]
+                .weapon
+                .clone()
+        };
+        let primary = pick(rng);
+        let secondary: Vec<String> = Some(pick(rng))
+            .filter(|s| *s != primary)
+            .into_iter()
+            .collect();
+        KoryuDeclaration { primary, secondary }
+    });
+    let variants = variants(cat, faction, koryu.as_ref());
+    let mut roster = Roster {
+        faction: faction.id.clone(),
+        points: Some(points),
+        koryu,
+        ..Roster::default()
+    };
+    let mut current = judge(cat, &roster, points);
+    while current.models < 20 {
+        let remaining = i64::from(points) - i64::from(current.points_total);
+        let affordable: Vec<&Variant<'_>> = variants
+            .iter()
+            .filter(|v| i64::from(v.profile.points) <= remaining)
+            .collect();
+        if affordable.is_empty() {
+            break;
+        }
+        // Judge every affordable variant; keep those that add no violation (the fewest), then let
+        // the style pick among them.
+        let mut judged: Vec<(usize, &Variant<'_>, Report)> = Vec::new();
+        for v in affordable {
+            roster.models.push(v.model());
+            let report = judge(cat, &roster, points);
+            roster.models.pop();
+            judged.push((errors(&report), v, report));
+        }
+        let fewest = judged.iter().map(|(e, ..)| *e).min().unwrap_or(usize::MAX);
+        if fewest > errors(&current) {
+            break;
+        }
+        let (good, reports): (Vec<&Variant<'_>>, Vec<Report>) = judged
+            .into_iter()
+            .filter(|(e, ..)| *e == fewest)
+            .map(|(_, v, r)| (v, r))
+            .unzip();
+        let chosen = weighted(&good, style, rng);
+        let index = good
+            .iter()
+            .position(|v| std::ptr::eq(*v, chosen))
+            .unwrap_or(0);
+        roster.models.push(chosen.model());
+        current = reports.into_iter().nth(index).unwrap_or(current);
+    }
+    upgrade(cat, &mut roster, points, rng);
+    let report = judge(cat, &roster, points);
+    report.valid().then_some(roster)
+}
+
+/// Every profile of the faction (and allowed hire) with each way of making its required picks.
+fn variants<'a>(
+    cat: &'a Catalogue,
+    faction: &'a Faction,
+    koryu: Option<&KoryuDeclaration>,
+) -> Vec<Variant<'a>> {
+    let hires = faction
+        .swords_for_hire
+        .allowed
+        .iter()
+        .filter_map(|id| cat.hire(id));
+    let mut out = Vec::new();
+    for profile in faction.profiles.iter().chain(hires) {
+        let free_bujutsu: Vec<String> = if profile.bujutsu_picks > 0 {
+            cat.attributes
+                .attributes
+                .iter()
+                .filter(|a| a.kind == AttributeKind::Bujutsu)
+                .take(1)
+                .map(|a| a.id.clone())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let picks: Vec<Vec<String>> = if profile.koryu_weapon {
+            koryu
+                .map(|k| {
+                    std::iter::once(&k.primary)
+                        .chain(&k.secondary)
+                        .map(|w| vec![w.clone()])
+                        .collect()
+                })
+                .unwrap_or_default()
+        } else if let Some(required) = profile
+            .options
+            .iter()
+            .find(|o| o.required && o.kind == OptionKind::Weapon)
+        {
+            required.one_of.iter().map(|w| vec![w.clone()]).collect()
+        } else {
+            vec![Vec::new()]
+        };
+        for weapons in picks {
+            let carried = profile.weapons.iter().chain(&weapons);
+            let missile = carried
+                .clone()
+                .any(|w| cat.weapon(w).is_some_and(|x| x.kind == WeaponKind::Missile));
+            out.push(Variant {
+                profile,
+                weapons,
+                attributes: free_bujutsu.clone(),
+                missile,
+            });
+        }
+    }
+    out
+}
+
+impl Variant<'_> {
+    fn model(&self) -> RosterModel {
+        RosterModel {
+            profile: self.profile.id.clone(),
+            weapons: self.weapons.clone(),
+            attributes: self.attributes.clone(),
+            ..RosterModel::default()
+        }
+    }
+}
+
+fn weighted<'v, 'a>(
+    variants: &[&'v Variant<'a>],
+    style: Style,
+    rng: &mut ChaCha8Rng,
+) -> &'v Variant<'a> {
+    let weight = |v: &Variant<'_>| -> f64 {
+        let p = f64::from(v.profile.points.max(1));
+        match style {
+            Style::Balanced => 1.0,
+            Style::Elite => p * p,
+            Style::Horde => 1.0 / (p * p),
+            Style::Shooty => {
+                if v.missile {
+                    6.0
+                } else {
+                    1.0
+                }
+            }
+        }
+    };
+    let total: f64 = variants.iter().map(|v| weight(v)).sum();
+    let mut x = rng.random::<f64>() * total;
+    for v in variants {
+        x -= weight(v);
+        if x <= 0.0 {
+            return v;
+        }
+    }
+    variants[variants.len() - 1]
+}
+
+/// Spend what is left on bought weapons and attributes, one legal step at a time.
+fn upgrade(cat: &Catalogue, roster: &mut Roster, points: u32, rng: &mut ChaCha8Rng) {
+    let faction = match cat.faction(&roster.faction) {
+        Some(f) => f,
+        None => return,
+    };
+    for _ in 0..40 {
+        let current = judge(cat, roster, points);
+        let remaining = i64::from(points) - i64::from(current.points_total);
+        if remaining < 2 || roster.models.is_empty() {
+            return;
+        }
+        let mut improved = false;
+        for _ in 0..roster.models.len() * 2 {
+            let i = rng.random_range(0..roster.models.len());
+            let Some(profile) = cat
+                .profile_for(faction, &roster.models[i].profile)
+                .map(|p| p.profile)
+            else {
+                continue;
+            };
+            let Some(change) = upgrade_for(cat, profile, &roster.models[i], rng) else {
+                continue;
+            };
+            let before = roster.models[i].clone();
+            change(&mut roster.models[i]);
+            let report = judge(cat, roster, points);
+            if errors(&report) <= errors(&current)
+                && report.points_total <= i32::try_from(points).unwrap_or(i32::MAX)
+            {
+                improved = true;
+                break;
+            }
+            roster.models[i] = before;
+        }
+        if !improved {
+            return;
+        }
+    }
+}
+
+type Change = Box<dyn FnOnce(&mut RosterModel)>;
+
+/// One random improvement a model could buy: a weapon from a priced option, or an attribute that
+/// suits what it carries.
+fn upgrade_for(
+    cat: &Catalogue,
+    profile: &Profile,
+    model: &RosterModel,
+    rng: &mut ChaCha8Rng,
+) -> Option<Change> {
+    if rng.random_bool(0.5)
+        && let Some(option) = profile
+            .options
+            .iter()
+            .find(|o| o.kind == OptionKind::Weapon && !o.required && o.cost > 0)
+        && !model.weapons.iter().any(|w| option.one_of.contains(w))
+        && !profile
+            .options
+            .iter()
+            .any(|o| o.required && o.excludes.contains(&option.id))
+    {
+        let weapon = option.one_of[rng.random_range(0..option.one_of.len())].clone();
+        return Some(Box::new(move |m: &mut RosterModel| m.weapons.push(weapon)));
+    }
+    let slots = profile.attribute_slots?;
+    let bought = model
+        .attributes
+        .len()
+        .saturating_sub(usize::from(profile.bujutsu_picks));
+    if bought >= usize::from(slots.count) {
+        return None;
+    }
+    let carried: Vec<String> = profile
+        .weapons
+        .iter()
+        .chain(&model.weapons)
+        .map(|w| canonical(cat, w))
+        .collect();
+    let fitting: Vec<&str> = cat
+        .attributes
+        .attributes
+        .iter()
+        .filter(|a| match a.kind {
+            AttributeKind::Bujutsu => a
+                .weapons
+                .iter()
+                .any(|w| carried.contains(&canonical(cat, w))),
+            AttributeKind::Ability => !matches!(a.id.as_str(), "commander"),
+            _ => false,
+        })
+        .filter(|a| !model.attributes.contains(&a.id) && !profile.attributes.contains(&a.id))
+        .map(|a| a.id.as_str())
+        .collect();
+    if fitting.is_empty() {
+        return None;
+    }
+    let pick = fitting[rng.random_range(0..fitting.len())].to_owned();
+    Some(Box::new(move |m: &mut RosterModel| m.attributes.push(pick)))
+}
+
+/// Fold identical entries into one with a count.
+fn merge_identical(roster: &mut Roster) {
+    let mut merged: Vec<RosterModel> = Vec::new();
+    for model in roster.models.drain(..) {
+        let same = merged.iter_mut().find(|m| {
+            RosterModel {
+                count: None,
+                ..(*m).clone()
+            } == RosterModel {
+                count: None,
+                ..model.clone()
+            }
+        });
+        match same {
+            Some(m) => m.count = Some(m.count() + model.count()),
+            None => merged.push(model),
+        }
+    }
+    roster.models = merged;
+}
