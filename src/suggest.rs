@@ -10,7 +10,7 @@
 use rand::{RngExt, SeedableRng, rngs::ChaCha8Rng};
 
 use crate::diag::{Code, SourceFile};
-use crate::model::{AttributeKind, Catalogue, Faction, OptionKind, Profile, WeaponKind};
+use crate::model::{Armour, AttributeKind, Catalogue, Faction, OptionKind, Profile, WeaponKind};
 use crate::roster::{KoryuDeclaration, Roster, RosterModel, canonical};
 use crate::rules::{self, Options, Report};
 
@@ -26,6 +26,9 @@ pub enum Style {
     Shooty,
 }
 
+/// The smallest legal Buntai.
+const MIN_SIZE: i64 = 4;
+
 /// How many independent walks to make; the best legal roster wins.
 const WALKS: u64 = 4;
 
@@ -35,6 +38,9 @@ struct Variant<'a> {
     profile: &'a Profile,
     weapons: Vec<String>,
     attributes: Vec<String>,
+    armour: Option<Armour>,
+    /// Points for one model of this variant.
+    cost: i32,
     missile: bool,
 }
 
@@ -126,11 +132,18 @@ fn one_walk(
         ..Roster::default()
     };
     let mut current = judge(cat, &roster, points);
+    let cheapest = variants
+        .iter()
+        .map(|v| i64::from(v.cost))
+        .min()
+        .unwrap_or(0);
     while current.models < 20 {
         let remaining = i64::from(points) - i64::from(current.points_total);
+        // Keep enough points to reach the minimum size with the cheapest variant.
+        let reserve = cheapest * (MIN_SIZE - i64::from(current.models) - 1).max(0);
         let affordable: Vec<&Variant<'_>> = variants
             .iter()
-            .filter(|v| i64::from(v.profile.points) <= remaining)
+            .filter(|v| i64::from(v.cost) + reserve <= remaining)
             .collect();
         if affordable.is_empty() {
             break;
@@ -208,17 +221,29 @@ fn variants<'a>(
         } else {
             vec![Vec::new()]
         };
-        for weapons in picks {
-            let carried = profile.weapons.iter().chain(&weapons);
-            let missile = carried
-                .clone()
-                .any(|w| cat.weapon(w).is_some_and(|x| x.kind == WeaponKind::Missile));
-            out.push(Variant {
-                profile,
-                weapons,
-                attributes: free_bujutsu.clone(),
-                missile,
-            });
+        // Each armour option (mostly "no armour", cheaper) makes variants of its own.
+        let armours = std::iter::once((None, 0)).chain(
+            profile
+                .options
+                .iter()
+                .filter(|o| o.kind == OptionKind::Armour)
+                .filter_map(|o| o.armour.map(|a| (Some(a), o.cost))),
+        );
+        for (armour, armour_cost) in armours {
+            for weapons in &picks {
+                let carried = profile.weapons.iter().chain(weapons);
+                let missile = carried
+                    .clone()
+                    .any(|w| cat.weapon(w).is_some_and(|x| x.kind == WeaponKind::Missile));
+                out.push(Variant {
+                    profile,
+                    weapons: weapons.clone(),
+                    attributes: free_bujutsu.clone(),
+                    armour,
+                    cost: profile.points + armour_cost,
+                    missile,
+                });
+            }
         }
     }
     out
@@ -230,6 +255,7 @@ impl Variant<'_> {
             profile: self.profile.id.clone(),
             weapons: self.weapons.clone(),
             attributes: self.attributes.clone(),
+            armour: self.armour,
             ..RosterModel::default()
         }
     }
@@ -241,7 +267,7 @@ fn weighted<'v, 'a>(
     rng: &mut ChaCha8Rng,
 ) -> &'v Variant<'a> {
     let weight = |v: &Variant<'_>| -> f64 {
-        let p = f64::from(v.profile.points.max(1));
+        let p = f64::from(v.cost.max(1));
         match style {
             Style::Balanced => 1.0,
             Style::Elite => p * p,

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::output::Out;
+use super::output::{Out, emit};
 use crate::diag::{SourceFile, Violation, exit, render};
 use crate::edit::{self, EditError, write_atomic};
 use crate::load::{LoadError, read_text_file};
@@ -125,7 +125,7 @@ pub fn new(out: &Out, cat: &Catalogue, args: &NewArgs) -> u8 {
     let text = edit::new_roster(faction, args.points, args.name.as_deref(), &args.schema);
     match &args.output {
         None => {
-            print!("{text}");
+            emit(&text);
             exit::SUCCESS
         }
         Some(path) if path.exists() && !args.force => {
@@ -253,7 +253,7 @@ fn apply(
         return exit::PROBLEMS;
     }
     if dry_run {
-        print!("{text}");
+        emit(&text);
     } else if let Err(err) = write_atomic(path, &text) {
         out.error(&format!(
             "cannot write `{}`: {err}; the file is unchanged",
@@ -354,7 +354,7 @@ pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
         }
     };
     match &args.output {
-        None => print!("{text}"),
+        None => emit(&text),
         Some(path) if path.exists() && !args.force => {
             out.error(&format!(
                 "`{}` exists; use --force to overwrite it",

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::ListFormat;
-use super::output::{Format, Out, print_json};
+use super::output::{Format, Out, emit, print_json};
 use crate::diag::{Problem, did_you_mean, exit, render};
 use crate::model::{Catalogue, Faction, OptionKind, Profile, Provenance};
 use crate::print::Doc;
@@ -58,7 +58,7 @@ pub fn factions(out: &Out, cat: &Catalogue, format: ListFormat) -> u8 {
         "Show a faction's models and rules with `buntai faction <id>`; `buntai faction {HIRES}` and \
          `buntai faction {SCENARIO}` show the hired and scenario-only models."
     ));
-    print!("{}", doc.to_text(out.text_style()));
+    emit(&doc.to_text(out.text_style()));
     exit::SUCCESS
 }
 
@@ -98,11 +98,11 @@ fn print_doc(doc: &Doc, out: &Out, format: Format, json: impl FnOnce() -> u8) ->
     match format {
         Format::Json => json(),
         Format::Text => {
-            print!("{}", doc.to_text(out.text_style()));
+            emit(&doc.to_text(out.text_style()));
             exit::SUCCESS
         }
         Format::Markdown => {
-            print!("{}", doc.to_markdown());
+            emit(&doc.to_markdown());
             exit::SUCCESS
         }
     }
@@ -210,7 +210,7 @@ pub fn rulings(out: &Out, cat: &Catalogue, format: ListFormat) -> u8 {
             .map(|r| format!("{} {}: {}", r.id, r.title, r.text))
             .collect(),
     );
-    print!("{}", doc.to_text(out.text_style()));
+    emit(&doc.to_text(out.text_style()));
     exit::SUCCESS
 }
 

@@ -46,15 +46,15 @@ pub fn check(out: &Out, source: &DataSource, format: ListFormat) -> u8 {
     match (load::load(source), format) {
         (Ok(cat), ListFormat::Text) => {
             let profiles: usize = cat.factions.iter().map(|f| f.profiles.len()).sum();
-            println!(
-                "data ok: {} factions, {} faction profiles, {} Swords-for-Hire, {} weapons, {} attributes, {} rulings",
+            super::output::emit(&format!(
+                "data ok: {} factions, {} faction profiles, {} Swords-for-Hire, {} weapons, {} attributes, {} rulings\n",
                 cat.factions.len(),
                 profiles,
                 cat.swords_for_hire.profiles.len(),
                 cat.weapons.weapons.len(),
                 cat.attributes.attributes.len(),
                 cat.rulings.rulings.len()
-            );
+            ));
             exit::SUCCESS
         }
         (Ok(cat), ListFormat::Json) => print_json(&CheckReport {

@@ -63,11 +63,21 @@ impl Out {
     }
 }
 
+/// Write to standard output. A closed pipe (`buntai ... | head`) is not an error: the rest of the
+/// output is dropped quietly instead of panicking.
+pub fn emit(text: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+}
+
 /// Print JSON with a trailing newline.
 pub fn print_json(value: &impl serde::Serialize) -> u8 {
     match serde_json::to_string_pretty(value) {
         Ok(text) => {
-            println!("{text}");
+            emit(&format!("{text}\n"));
             crate::diag::exit::SUCCESS
         }
         Err(err) => {

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
-use super::output::Out;
+use super::output::{Out, emit};
 use crate::diag::{SourceFile, exit, render};
 use crate::edit::write_atomic;
 use crate::load::{LoadError, read_text_file};
@@ -114,7 +114,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &PrintArgs) -> u8 {
             }
             eprintln!("wrote {}", display(path));
         }
-        None => print!("{text}"),
+        None => emit(&text),
     }
     if sheet.legal {
         exit::SUCCESS

@@ -72,6 +72,6 @@ impl SchemaKind {
 }
 
 pub fn print(kind: SchemaKind) -> u8 {
-    print!("{}", kind.render());
+    super::output::emit(&kind.render());
     exit::SUCCESS
 }

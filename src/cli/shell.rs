@@ -7,14 +7,20 @@ use crate::diag::exit;
 
 pub fn completions(shell: clap_complete::Shell) -> u8 {
     let mut cmd = Cli::command();
-    clap_complete::generate(shell, &mut cmd, "buntai", &mut std::io::stdout());
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "buntai", &mut script);
+    super::output::emit(&String::from_utf8_lossy(&script));
     exit::SUCCESS
 }
 
 pub fn man() -> u8 {
     let cmd = Cli::command();
-    match clap_mangen::Man::new(cmd).render(&mut std::io::stdout()) {
-        Ok(()) => exit::SUCCESS,
+    let mut page = Vec::new();
+    match clap_mangen::Man::new(cmd).render(&mut page) {
+        Ok(()) => {
+            super::output::emit(&String::from_utf8_lossy(&page));
+            exit::SUCCESS
+        }
         Err(err) => {
             eprintln!("error: cannot write the man page: {err}");
             exit::USAGE

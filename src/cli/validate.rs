@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::ListFormat;
-use super::output::{Out, print_json};
+use super::output::{Out, emit, print_json};
 use crate::diag::{SourceFile, exit, render};
 use crate::load::{LoadError, read_text_file};
 use crate::model::Catalogue;
@@ -104,34 +104,38 @@ pub fn run(out: &Out, cat: &Catalogue, args: &ValidateArgs) -> u8 {
 }
 
 fn print_report(out: &Out, report: &Report) {
+    use std::fmt::Write;
+    let mut text = String::new();
     let verdict = match (report.valid(), out.color) {
         (true, true) => "\x1b[1;32mLEGAL\x1b[0m",
         (true, false) => "LEGAL",
         (false, true) => "\x1b[1;31mNOT LEGAL\x1b[0m",
         (false, false) => "NOT LEGAL",
     };
-    println!("{}: {verdict}", report.file.name);
+    let _ = writeln!(text, "{}: {verdict}", report.file.name);
     if let Some(faction) = &report.faction_name {
         let limit = report
             .points_limit
             .map_or(String::new(), |l| format!(" / {l}"));
         let leader = report.leader.as_deref().unwrap_or("none");
         let morale = report.morale.as_deref().unwrap_or("?");
-        println!(
+        let _ = writeln!(
+            text,
             "  {faction}, {} models, {}{limit} points",
             report.models, report.points_total
         );
-        println!("  Leader: {leader}; Morale {morale}");
+        let _ = writeln!(text, "  Leader: {leader}; Morale {morale}");
     }
     let errors = report.violations.iter().filter(|v| v.is_error()).count();
     let warnings = report.violations.len() - errors;
     if !report.violations.is_empty() {
-        println!(
+        let _ = writeln!(
+            text,
             "  {errors} error{}, {warnings} warning{}",
             if errors == 1 { "" } else { "s" },
             if warnings == 1 { "" } else { "s" }
         );
-        println!();
+        text.push('\n');
     }
     for v in report
         .violations
@@ -139,10 +143,12 @@ fn print_report(out: &Out, report: &Report) {
         .filter(|v| v.is_error())
         .chain(report.violations.iter().filter(|v| !v.is_error()))
     {
-        print!(
+        let _ = write!(
+            text,
             "{}",
             render(&v.to_problem(&report.file), out.color, out.width())
         );
-        println!();
+        text.push('\n');
     }
+    emit(&text);
 }

@@ -126,8 +126,10 @@ pub struct SheetWeapon {
     pub range: Option<u8>,
     /// Shooting Attack Roll modifier with this weapon (Shoot + the weapon's modifier).
     pub shoot: Option<i16>,
-    /// A short one-line summary of the rest, as "text" for sheets.
+    /// One-line summary: "Init 3, Attack +0" or "48\" range, Shoot +1, reload".
     pub text: String,
+    /// The compact form printed on the HTML sheet: "3/+0", "5>0/+0", "48\" +1".
+    pub short: String,
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -299,6 +301,7 @@ fn entry(cat: &Catalogue, m: &ResolvedModel<'_>, leader: bool) -> SheetEntry {
                 range: None,
                 shoot: None,
                 text: String::new(),
+                short: String::new(),
             };
             match w.kind {
                 WeaponKind::Melee => {
@@ -315,6 +318,16 @@ fn entry(cat: &Catalogue, m: &ResolvedModel<'_>, leader: bool) -> SheetEntry {
                         text.push_str(&format!(", {e:+} Enhanced"));
                     }
                     sheet.text = text;
+                    let later = sheet
+                        .initiative_later
+                        .map_or(String::new(), |l| format!(">{l}"));
+                    let enhanced = value(&w.enhanced_attack)
+                        .map_or(String::new(), |e| format!(" ({e:+} Enh.)"));
+                    sheet.short = format!(
+                        "{}{later}/{:+}{enhanced}",
+                        sheet.initiative.unwrap_or(init),
+                        sheet.attack.unwrap_or(0)
+                    );
                 }
                 WeaponKind::Missile => {
                     sheet.range = w.range.as_ref().map(|r| r.value);
@@ -325,8 +338,16 @@ fn entry(cat: &Catalogue, m: &ResolvedModel<'_>, leader: bool) -> SheetEntry {
                         sheet.shoot.unwrap_or(0),
                         if w.reload { ", reload" } else { "" }
                     );
+                    sheet.short = format!(
+                        "{}\" {:+}",
+                        sheet.range.unwrap_or(0),
+                        sheet.shoot.unwrap_or(0)
+                    );
                 }
-                WeaponKind::Shield => sheet.text = "counted in the armour".to_owned(),
+                WeaponKind::Shield => {
+                    sheet.text = "counted in the armour".to_owned();
+                    sheet.short = "in armour".to_owned();
+                }
             }
             Some(sheet)
         })

@@ -252,6 +252,11 @@ fn colour_is_off_for_pipes_and_on_when_forced() {
     assert!(String::from_utf8_lossy(&forced.stdout).contains('\x1b'));
 }
 
+const COMMANDS: [&str; 12] = [
+    "validate", "print", "new", "add", "remove", "set", "suggest", "factions", "faction",
+    "rulings", "data", "schema",
+];
+
 #[test]
 fn completions_and_man_page_name_the_commands() {
     for shell in ["bash", "zsh", "fish"] {
@@ -260,12 +265,29 @@ fn completions_and_man_page_name_the_commands() {
             .assert()
             .success()
             .stdout(predicate::str::contains("factions").and(predicate::str::contains("rulings")));
+        let script = String::from_utf8(
+            buntai()
+                .args(["completions", shell])
+                .output()
+                .expect("runs")
+                .stdout,
+        )
+        .expect("utf-8");
+        for command in COMMANDS {
+            assert!(
+                script.contains(command),
+                "{shell} completions lack `{command}`"
+            );
+        }
     }
-    buntai()
-        .arg("man")
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(".TH buntai"));
+    let man = String::from_utf8(buntai().arg("man").output().expect("runs").stdout).expect("utf-8");
+    assert!(man.contains(".TH buntai"));
+    for command in COMMANDS {
+        assert!(
+            man.contains(&format!("buntai\\-{command}")),
+            "man page lacks `{command}`"
+        );
+    }
 }
 
 #[test]

@@ -1,9 +1,11 @@
 //! Integration tests: every behaviour through the real `buntai` binary (one test binary, many modules).
 
+mod build;
 mod catalogue;
 mod data_check;
 mod loader_fuzz;
 mod schema;
+mod sheet;
 mod support;
 mod validate;
 mod validate_props;
