@@ -265,8 +265,10 @@ fn apply(
     exit::SUCCESS
 }
 
+/// The same problem before and after an edit: the same rule on the same entry (its wording may
+/// change as counts change). Unspent points are left to the summary line.
 fn same(a: &Violation, b: &Violation) -> bool {
-    a.rule == b.rule && a.message == b.message
+    (a.rule == b.rule && a.model == b.model) || b.rule == "points-unspent"
 }
 
 fn summary(
@@ -287,8 +289,9 @@ fn summary(
         ""
     };
     eprintln!(
-        "{what}{note}: {} models, {}{limit} points, {verdict}",
-        report.models, report.points_total
+        "{what}{note}: {}, {}{limit} points, {verdict}",
+        crate::diag::plural(report.models, "model"),
+        report.points_total
     );
     for v in introduced {
         eprint!("{}", render(&v.to_problem(file), out.color, out.width()));
