@@ -5,6 +5,7 @@
 pub mod cli;
 pub mod diag;
 pub mod edit;
+pub mod engine;
 pub mod load;
 pub mod model;
 pub mod print;

@@ -3,6 +3,7 @@
 mod build;
 mod catalogue;
 mod data_check;
+mod engine;
 mod loader_fuzz;
 mod schema;
 mod sheet;

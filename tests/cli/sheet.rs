@@ -41,8 +41,16 @@ fn text_and_markdown_sheets_are_snapshotted() {
 
 #[test]
 fn json_and_html_sheets_are_snapshotted() {
-    for roster in ["examples/bushi-sample-200.toml", "examples/koryu.toml", "examples/ming-chinese.toml"] {
-        let stem = std::path::Path::new(roster).file_stem().expect("stem").to_string_lossy().into_owned();
+    for roster in [
+        "examples/bushi-sample-200.toml",
+        "examples/koryu.toml",
+        "examples/ming-chinese.toml",
+    ] {
+        let stem = std::path::Path::new(roster)
+            .file_stem()
+            .expect("stem")
+            .to_string_lossy()
+            .into_owned();
         for format in ["json", "html"] {
             let (_, text) = print(roster, format);
             insta::assert_snapshot!(format!("sheet_{stem}_{format}"), text);

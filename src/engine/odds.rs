@@ -1,0 +1,219 @@
+//! Exact probabilities by full enumeration of the dice. The enumeration drives the real
+//! [`roll_attack`]/[`roll_shot`] code with every possible sequence of dice, so the odds and the
+//! engine cannot drift apart.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::dice::Dice;
+use super::melee::{AttackSide, DefenceSide, roll_attack};
+use super::shooting::{ShotSpec, roll_shot};
+use super::wound::WoundResult;
+
+/// Probability of each wound result, as counts over a common denominator.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Distribution {
+    /// Indexed like [`WoundResult::ALL`].
+    pub counts: [u64; 5],
+    pub denominator: u64,
+}
+
+impl Distribution {
+    pub fn count(&self, result: WoundResult) -> u64 {
+        self.counts[WoundResult::ALL
+            .iter()
+            .position(|r| *r == result)
+            .unwrap_or(0)]
+    }
+
+    /// The probability of `result` as a reduced fraction.
+    pub fn fraction(&self, result: WoundResult) -> (u64, u64) {
+        reduce(self.count(result), self.denominator)
+    }
+
+    /// At least a Light wound.
+    pub fn at_least_light(&self) -> (u64, u64) {
+        let n = self.count(WoundResult::Light)
+            + self.count(WoundResult::Grievous)
+            + self.count(WoundResult::Critical);
+        reduce(n, self.denominator)
+    }
+
+    pub fn probability(&self, result: WoundResult) -> f64 {
+        self.count(result) as f64 / self.denominator as f64
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+pub fn reduce(n: u64, d: u64) -> (u64, u64) {
+    let g = gcd(n, d).max(1);
+    (n / g, d / g)
+}
+
+/// Dice that replay a prefix and note when the rules ask for one more.
+struct PathDice<'a> {
+    prefix: &'a [u8],
+    used: usize,
+    wanted_more: bool,
+}
+
+impl Dice for PathDice<'_> {
+    fn d6(&mut self) -> u8 {
+        match self.prefix.get(self.used) {
+            Some(d) => {
+                self.used += 1;
+                *d
+            }
+            None => {
+                self.wanted_more = true;
+                1
+            }
+        }
+    }
+}
+
+/// Run `roll` on every sequence of dice it can ask for (at most `max_dice` long) and weigh each
+/// outcome by its probability, as counts over 6^max_dice.
+fn enumerate(max_dice: u32, roll: impl Fn(&mut dyn Dice) -> WoundResult) -> Distribution {
+    let mut counts = [0u64; 5];
+    let mut stack: Vec<Vec<u8>> = vec![Vec::new()];
+    while let Some(prefix) = stack.pop() {
+        let mut dice = PathDice {
+            prefix: &prefix,
+            used: 0,
+            wanted_more: false,
+        };
+        let result = roll(&mut dice);
+        if dice.wanted_more {
+            for d in 1..=6 {
+                let mut longer = prefix.clone();
+                longer.push(d);
+                stack.push(longer);
+            }
+            continue;
+        }
+        let unused = max_dice.saturating_sub(u32::try_from(prefix.len()).unwrap_or(max_dice));
+        let index = WoundResult::ALL
+            .iter()
+            .position(|r| *r == result)
+            .unwrap_or(0);
+        counts[index] += 6u64.pow(unused);
+    }
+    Distribution {
+        counts,
+        denominator: 6u64.pow(max_dice),
+    }
+}
+
+/// Exact odds of one melee attack under the R-30 re-roll policies.
+pub fn melee_odds(attack: AttackSide, defence: DefenceSide) -> Distribution {
+    // At most 3 attack dice + 1 re-roll + 2 defence dice + 1 re-roll.
+    enumerate(7, |dice| roll_attack(attack, defence, dice).result)
+}
+
+/// Exact odds of one shot.
+pub fn shooting_odds(spec: ShotSpec) -> Distribution {
+    enumerate(3, |dice| roll_shot(spec, dice).result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_dice_plus_three_against_one_die_plus_four() {
+        // 2d6+3 vs 1d6+2+2, no enhancement or re-roll: no wound when 2d6 - 1d6 <= 1.
+        // For the defence die d, 2d6 <= d+1 happens 1, 3, 6, 10, 15, 21 ways: 56 of 216 = 7/27.
+        let attack = AttackSide {
+            fight: 3,
+            ..AttackSide::default()
+        };
+        let defence = DefenceSide {
+            fight: 2,
+            armour: 2,
+            ..DefenceSide::default()
+        };
+        let odds = melee_odds(attack, defence);
+        assert_eq!(odds.fraction(WoundResult::NoWound), (7, 27));
+        // Stunned: 2d6 = d+2, sums 3 to 8: 2+3+4+5+6+5 = 25 of 216.
+        assert_eq!(odds.fraction(WoundResult::Stunned), (25, 216));
+        let total: u64 = odds.counts.iter().sum();
+        assert_eq!(total, odds.denominator);
+    }
+
+    #[test]
+    fn critical_needs_a_margin_of_six() {
+        // 2d6+2 vs 1d6+2: Critical when 2d6 - d >= 6. d=1: 2d6 >= 7 (21 ways); d=2: >= 8 (15);
+        // d=3: >= 9 (10); d=4: >= 10 (6); d=5: >= 11 (3); d=6: 12 (1): 56 of 216 = 7/27.
+        let odds = melee_odds(
+            AttackSide {
+                fight: 2,
+                ..AttackSide::default()
+            },
+            DefenceSide {
+                fight: 2,
+                ..DefenceSide::default()
+            },
+        );
+        assert_eq!(odds.fraction(WoundResult::Critical), (7, 27));
+    }
+
+    #[test]
+    fn enhancing_and_rerolls_help_the_side_that_uses_them() {
+        let base = AttackSide {
+            fight: 3,
+            ..AttackSide::default()
+        };
+        let def = DefenceSide {
+            fight: 3,
+            armour: 3,
+            ..DefenceSide::default()
+        };
+        let plain = melee_odds(base, def).at_least_light();
+        let enhanced = melee_odds(
+            AttackSide {
+                enhanced: true,
+                ..base
+            },
+            def,
+        )
+        .at_least_light();
+        let reroll = melee_odds(
+            AttackSide {
+                reroll: true,
+                ..base
+            },
+            def,
+        )
+        .at_least_light();
+        let parried = melee_odds(
+            base,
+            DefenceSide {
+                enhanced: true,
+                ..def
+            },
+        )
+        .at_least_light();
+        let p = |(n, d): (u64, u64)| n as f64 / d as f64;
+        assert!(p(enhanced) > p(plain));
+        assert!(p(reroll) > p(plain));
+        assert!(p(parried) < p(plain));
+    }
+
+    #[test]
+    fn shooting_example_odds() {
+        // Shoot 1, modifiers -2 (range and Move Phase) against 9: a wound needs 2d6 >= 11: 3/36.
+        let odds = shooting_odds(ShotSpec {
+            shoot: 1,
+            modifier: -2,
+            reroll: false,
+            defence: 9,
+        });
+        assert_eq!(odds.fraction(WoundResult::NoWound), (11, 12));
+        assert_eq!(odds.fraction(WoundResult::Stunned), (1, 18));
+        assert_eq!(odds.fraction(WoundResult::Light), (1, 36));
+    }
+}

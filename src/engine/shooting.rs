@@ -1,0 +1,231 @@
+//! One shooting attack: 2d6 + Shoot + modifiers against the Shooting Defence Score
+//! (6 + armour + cover), and the modifiers themselves, itemised from the data (digest 5.1,
+//! R-05, R-06).
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::dice::Dice;
+use super::melee::attacker_rerolls;
+use super::wound::{WoundResult, wound_result};
+use crate::model::{Armour, Catalogue, Weapon};
+
+/// The base Shooting Defence Score of every model.
+pub const BASE_DEFENCE: i32 = 6;
+
+/// The numbers of one shot.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct ShotSpec {
+    pub shoot: i32,
+    /// Sum of every modifier to the Shooting Attack Roll.
+    pub modifier: i32,
+    /// Kyujutsu or Hojutsu: one die may be re-rolled (R-30 attacker policy).
+    pub reroll: bool,
+    /// The target's Shooting Defence Score.
+    pub defence: i32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct ShotRoll {
+    pub rolled: Vec<u8>,
+    pub kept: Vec<u8>,
+    pub reroll: Option<(u8, u8)>,
+    pub total: i32,
+    pub defence: i32,
+    pub score: i32,
+    pub result: WoundResult,
+}
+
+pub fn roll_shot(spec: ShotSpec, dice: &mut dyn Dice) -> ShotRoll {
+    let rolled = vec![dice.d6(), dice.d6()];
+    let mut kept = rolled.clone();
+    let mut reroll = None;
+    if spec.reroll
+        && let Some(i) = attacker_rerolls(&kept)
+    {
+        let new = dice.d6();
+        reroll = Some((kept[i], new));
+        kept[i] = new;
+    }
+    let total = kept.iter().map(|d| i32::from(*d)).sum::<i32>() + spec.shoot + spec.modifier;
+    let score = total - spec.defence;
+    ShotRoll {
+        rolled,
+        kept,
+        reroll,
+        total,
+        defence: spec.defence,
+        score,
+        result: wound_result(score),
+    }
+}
+
+/// When in the turn the shot is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    Move,
+    #[default]
+    Action,
+}
+
+/// How the shooter moved this turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Moved {
+    #[default]
+    No,
+    Normal,
+    /// Run or gallop.
+    Run,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Cover {
+    #[default]
+    None,
+    Light,
+    Heavy,
+}
+
+/// Everything about a shot that changes its numbers.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ShotContext {
+    /// Distance to the target in inches.
+    pub range: u8,
+    pub phase: Phase,
+    pub moved: Moved,
+    pub previously_fired: bool,
+    pub grievous: bool,
+    pub target_engaged: bool,
+    pub mounted: bool,
+    pub bajutsu: bool,
+    pub wind: bool,
+    /// The target has Yadome-jutsu.
+    pub yadome: bool,
+    /// Aiming at the rider or the mount specifically.
+    pub called_shot: bool,
+    pub target_armour: Option<Armour>,
+    pub cover: Cover,
+}
+
+/// Why a shot cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShotError {
+    NotMissile(String),
+    OutOfRange { weapon: String, max: u8 },
+    Mounted(String),
+}
+
+impl std::fmt::Display for ShotError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShotError::NotMissile(w) => write!(f, "`{w}` is not a missile weapon"),
+            ShotError::OutOfRange { weapon, max } => {
+                write!(f, "the target is beyond the {weapon}'s {max}\" range")
+            }
+            ShotError::Mounted(w) => write!(f, "a {w} cannot be used mounted"),
+        }
+    }
+}
+
+/// The Shooting Attack Roll modifiers of a shot, each with its reason.
+pub fn attack_modifiers(
+    cat: &Catalogue,
+    weapon: &Weapon,
+    ctx: &ShotContext,
+) -> Result<Vec<(String, i32)>, ShotError> {
+    let Some(max) = weapon.range.as_ref().map(|r| r.value) else {
+        return Err(ShotError::NotMissile(weapon.id.clone()));
+    };
+    if ctx.range > max {
+        return Err(ShotError::OutOfRange {
+            weapon: weapon.name.clone(),
+            max,
+        });
+    }
+    if ctx.mounted && weapon.no_mounted {
+        return Err(ShotError::Mounted(weapon.name.clone()));
+    }
+    let mut mods = Vec::new();
+    let band = cat.weapons.range_bands.iter().find(|b| match b.max {
+        Some(m) if b.inclusive => ctx.range <= m,
+        Some(m) => ctx.range < m,
+        None => true,
+    });
+    if let Some(band) = band {
+        let value = if weapon.range_column.as_deref() == Some("teppo") {
+            band.teppo
+        } else {
+            band.modifier
+        };
+        mods.push((format!("range {}\"", ctx.range), i32::from(value)));
+    }
+    if let Some(w) = &weapon.wound_modifier {
+        mods.push((format!("{} modifier", weapon.name), i32::from(w.value)));
+    }
+    let moving = !weapon.no_move_penalty;
+    let mut push = |on: bool, label: &str, value: i32| {
+        if on {
+            mods.push((label.to_owned(), value));
+        }
+    };
+    push(ctx.target_engaged, "target engaged in combat", -1);
+    push(moving && ctx.moved == Moved::Normal, "shooter moved", -1);
+    push(
+        moving && ctx.moved == Moved::Run,
+        "shooter ran or galloped",
+        -2,
+    );
+    push(ctx.previously_fired, "already fired this turn", -1);
+    push(ctx.phase == Phase::Move, "shooting in the Move Phase", -1);
+    push(ctx.grievous, "shooter has a Grievous wound", -1);
+    push(ctx.called_shot, "aiming at the rider or the mount", -1);
+    let yumi = weapon.id == "yumi";
+    push(
+        yumi && ctx.mounted && !ctx.bajutsu,
+        "yumi from horseback",
+        -2,
+    );
+    push(yumi && ctx.wind, "wind", -1);
+    push(yumi && ctx.yadome, "target has Yadome-jutsu", -2);
+    mods.retain(|(_, v)| *v != 0);
+    Ok(mods)
+}
+
+/// The target's Shooting Defence Score, itemised: 6 + armour (the teppo ignores light and medium,
+/// heavy counts as light) + cover.
+pub fn defence_items(cat: &Catalogue, weapon: &Weapon, ctx: &ShotContext) -> Vec<(String, i32)> {
+    let mut items = vec![("base".to_owned(), BASE_DEFENCE)];
+    if let Some(armour) = ctx.target_armour {
+        let effective = if weapon.armour_piercing {
+            match armour {
+                Armour::Heavy => Armour::Light,
+                _ => Armour::None,
+            }
+        } else {
+            armour
+        };
+        let value = cat
+            .weapons
+            .armour
+            .iter()
+            .find(|a| a.id == effective)
+            .map_or(0, |a| i32::from(a.defence));
+        if value != 0 || armour != Armour::None {
+            let note = if effective == armour {
+                String::new()
+            } else {
+                format!(", counts as {effective} against a {}", weapon.name)
+            };
+            items.push((format!("{armour} armour{note}"), value));
+        }
+    }
+    match ctx.cover {
+        Cover::None => {}
+        Cover::Light => items.push(("light cover".to_owned(), 1)),
+        Cover::Heavy => items.push(("heavy cover".to_owned(), 2)),
+    }
+    items
+}

@@ -1,0 +1,301 @@
+//! The engine replays the book's worked examples exactly, and its random dice match the exact odds.
+
+use buntai::engine::shooting::{Phase, ShotContext, attack_modifiers, defence_items};
+use buntai::engine::{
+    AttackSide, DefenceSide, Dice, Health, ScriptedDice, SeededDice, ShotSpec, WoundResult,
+    apply_wound, melee_odds, roll_attack, roll_initiative, roll_off, roll_shot,
+};
+use buntai::load::{DataSource, load};
+use buntai::model::Armour;
+
+/// The combat example: a Samurai (naginata, Naginatajutsu, heavy armour) against two Ashigaru
+/// (medium armour), one with a yari and one with a katana.
+#[test]
+fn combat_example_replays_exactly() {
+    let samurai_attack = AttackSide {
+        fight: 3,
+        modifier: 1,
+        reroll: true,
+        ..AttackSide::default()
+    };
+    let samurai_defence = DefenceSide {
+        fight: 3,
+        armour: 3,
+        reroll: true,
+        ..DefenceSide::default()
+    };
+    let mut dice = ScriptedDice::new(&[
+        3, 4, 3, // Initiative: Samurai, Ashigaru (yari), Ashigaru (katana)
+        5, 2, // roll-off between the two 7s
+        4, 5, 4, 1, // attack 1: Samurai 4+5, Enhanced defence 4+1
+        3, 4, 6, 2, 3,
+        3, // attack 2: Enhanced attack 3,4,6; Enhanced defence 2,3, the 2 re-rolled to 3
+        2, 4, 1, 4, // attack 3: Samurai 2+4, the 2 re-rolled to 1; defence 4
+    ]);
+    // Initiative: 3 + 3 + 1 (naginata) = 7; 4 + 2 + 1 (yari) = 7; 3 + 2 + 0 (katana) = 5.
+    assert_eq!(roll_initiative(3 + 1, false, &mut dice).total, 7);
+    assert_eq!(roll_initiative(2 + 1, false, &mut dice).total, 7);
+    assert_eq!(roll_initiative(2, false, &mut dice).total, 5);
+    assert!(roll_off(&mut dice), "the Samurai wins the roll-off 5 to 2");
+
+    // The Samurai attacks the yari Ashigaru, who Enhances his Defence: 13 against 9, Grievous.
+    let ashigaru = DefenceSide {
+        fight: 2,
+        armour: 2,
+        ..DefenceSide::default()
+    };
+    let first = roll_attack(
+        samurai_attack,
+        DefenceSide {
+            enhanced: true,
+            ..ashigaru
+        },
+        &mut dice,
+    );
+    assert_eq!((first.attack_total, first.defence_total), (13, 9));
+    assert_eq!(first.attack_reroll, None, "happy with 4 and 5");
+    assert_eq!(first.result, WoundResult::Grievous);
+    let yari_health = apply_wound(Health::Healthy, first.result);
+
+    // The katana Ashigaru Enhances his attack, the Samurai his defence: 12 against 12, no wound.
+    let second = roll_attack(
+        AttackSide {
+            fight: 2,
+            enhanced: true,
+            ..AttackSide::default()
+        },
+        DefenceSide {
+            enhanced: true,
+            ..samurai_defence
+        },
+        &mut dice,
+    );
+    assert_eq!(second.attack_kept, [4, 6], "the 3 is discarded");
+    assert_eq!(second.defence_reroll, Some((2, 3)));
+    assert_eq!((second.attack_total, second.defence_total), (12, 12));
+    assert_eq!(second.result, WoundResult::NoWound);
+
+    // The Samurai attacks the wounded Ashigaru (Fight 2 - 1 for the Grievous wound): 9 against 7.
+    let third = roll_attack(
+        samurai_attack,
+        DefenceSide {
+            fight: 1,
+            ..ashigaru
+        },
+        &mut dice,
+    );
+    assert_eq!(
+        third.attack_reroll,
+        Some((2, 1)),
+        "the re-rolled 1 must be kept"
+    );
+    assert_eq!((third.attack_total, third.defence_total), (9, 7));
+    assert_eq!(third.result, WoundResult::Light);
+    assert_eq!(
+        apply_wound(yari_health, third.result),
+        Health::Dead,
+        "Light on a Grievous wound is Critical"
+    );
+    assert_eq!(
+        dice.remaining(),
+        0,
+        "every die of the example is used, no more"
+    );
+}
+
+/// The shooting example: an Ashigaru with a yumi shoots twice at a heavily armoured Samurai.
+#[test]
+fn shooting_example_replays_exactly() {
+    let cat = load(&DataSource::Embedded).expect("data");
+    let yumi = cat.weapon("yumi").expect("yumi");
+    let sum = |items: &[(String, i32)]| items.iter().map(|(_, v)| v).sum::<i32>();
+    let first = ShotContext {
+        range: 14,
+        phase: Phase::Move,
+        target_armour: Some(Armour::Heavy),
+        ..ShotContext::default()
+    };
+    let mods = attack_modifiers(&cat, yumi, &first).expect("in range");
+    assert_eq!(sum(&mods), -2, "{mods:?}");
+    let defence = sum(&defence_items(&cat, yumi, &first));
+    assert_eq!(defence, 9);
+    let mut dice = ScriptedDice::new(&[3, 4, 4, 6]);
+    let shot = roll_shot(
+        ShotSpec {
+            shoot: 1,
+            modifier: sum(&mods),
+            reroll: false,
+            defence,
+        },
+        &mut dice,
+    );
+    assert_eq!(
+        (shot.total, shot.score, shot.result),
+        (6, -3, WoundResult::NoWound)
+    );
+
+    let second = ShotContext {
+        range: 5,
+        previously_fired: true,
+        ..first
+    };
+    let second = ShotContext {
+        phase: Phase::Action,
+        ..second
+    };
+    let mods = attack_modifiers(&cat, yumi, &second).expect("in range");
+    assert_eq!(sum(&mods), 0, "+1 under 6\", -1 already fired: {mods:?}");
+    let shot = roll_shot(
+        ShotSpec {
+            shoot: 1,
+            modifier: 0,
+            reroll: false,
+            defence,
+        },
+        &mut dice,
+    );
+    assert_eq!(
+        (shot.total, shot.score, shot.result),
+        (11, 2, WoundResult::Light)
+    );
+}
+
+#[test]
+fn the_teppo_ignores_light_and_medium_armour() {
+    let cat = load(&DataSource::Embedded).expect("data");
+    let teppo = cat.weapon("arquebus").expect("alias");
+    let total = |armour| {
+        let ctx = ShotContext {
+            range: 10,
+            target_armour: Some(armour),
+            ..ShotContext::default()
+        };
+        defence_items(&cat, teppo, &ctx)
+            .iter()
+            .map(|(_, v)| v)
+            .sum::<i32>()
+    };
+    assert_eq!(
+        [
+            total(Armour::None),
+            total(Armour::Light),
+            total(Armour::Medium),
+            total(Armour::Heavy)
+        ],
+        [6, 6, 6, 7]
+    );
+    // Beyond 24" the teppo takes its own column of the range table (R-06).
+    let far = ShotContext {
+        range: 30,
+        ..ShotContext::default()
+    };
+    let mods = attack_modifiers(&cat, teppo, &far).expect("in range");
+    assert_eq!(mods.iter().map(|(_, v)| v).sum::<i32>(), -3);
+    assert!(
+        attack_modifiers(
+            &cat,
+            teppo,
+            &ShotContext {
+                range: 49,
+                ..ShotContext::default()
+            }
+        )
+        .is_err()
+    );
+    assert!(
+        attack_modifiers(
+            &cat,
+            teppo,
+            &ShotContext {
+                range: 10,
+                mounted: true,
+                ..ShotContext::default()
+            }
+        )
+        .is_err()
+    );
+}
+
+/// Random attacks from the seeded dice follow the exact odds (chi-square, fixed seed).
+#[test]
+fn random_attacks_match_the_exact_odds() {
+    let cases = [
+        (
+            AttackSide {
+                fight: 3,
+                modifier: 1,
+                reroll: true,
+                ..AttackSide::default()
+            },
+            DefenceSide {
+                fight: 2,
+                armour: 2,
+                enhanced: true,
+                ..DefenceSide::default()
+            },
+        ),
+        (
+            AttackSide {
+                fight: 2,
+                enhanced: true,
+                enhanced_bonus: 1,
+                ..AttackSide::default()
+            },
+            DefenceSide {
+                fight: 3,
+                armour: 3,
+                reroll: true,
+                ..DefenceSide::default()
+            },
+        ),
+    ];
+    for (n, (attack, defence)) in cases.into_iter().enumerate() {
+        let odds = melee_odds(attack, defence);
+        let mut dice = SeededDice::new(20_131_001, n as u64);
+        let trials = 60_000u32;
+        let mut observed = [0u32; 5];
+        for _ in 0..trials {
+            let result = roll_attack(attack, defence, &mut dice).result;
+            observed[WoundResult::ALL
+                .iter()
+                .position(|r| *r == result)
+                .expect("result")] += 1;
+        }
+        let chi2: f64 = WoundResult::ALL
+            .iter()
+            .zip(observed)
+            .map(|(r, o)| {
+                let expected = odds.probability(*r) * f64::from(trials);
+                if expected == 0.0 {
+                    assert_eq!(o, 0, "{r:?} cannot happen but did");
+                    0.0
+                } else {
+                    (f64::from(o) - expected).powi(2) / expected
+                }
+            })
+            .sum();
+        // 4 degrees of freedom: 18.47 is the 0.1% critical value.
+        assert!(
+            chi2 < 18.47,
+            "case {n}: chi-square {chi2:.2}, observed {observed:?}, expected {:?}",
+            odds.counts
+        );
+    }
+}
+
+#[test]
+fn seeded_dice_are_fair() {
+    let mut dice = SeededDice::new(1, 0);
+    let mut faces = [0u32; 6];
+    for _ in 0..60_000 {
+        faces[usize::from(dice.d6() - 1)] += 1;
+    }
+    let chi2: f64 = faces
+        .iter()
+        .map(|f| (f64::from(*f) - 10_000.0).powi(2) / 10_000.0)
+        .sum();
+    assert!(
+        chi2 < 20.52,
+        "5 degrees of freedom at 0.1%: {chi2:.2} from {faces:?}"
+    );
+}
