@@ -3,6 +3,7 @@
 mod build;
 mod catalogue;
 mod data;
+mod odds;
 mod output;
 mod print;
 mod schema;
@@ -52,6 +53,11 @@ pub enum Command {
     Set(build::SetArgs),
     /// Build a legal Buntai for a faction and points limit, printed as a roster file.
     Suggest(build::SuggestArgs),
+    /// Exact odds of one melee attack or one shot.
+    Odds {
+        #[command(subcommand)]
+        command: odds::OddsCommand,
+    },
     /// List the factions with their morale, hires and profiles.
     Factions {
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
@@ -147,6 +153,9 @@ pub fn run(cli: Cli) -> u8 {
         Command::Set(args) => with_catalogue(&out, &source, |cat| build::set(&out, cat, &args)),
         Command::Suggest(args) => {
             with_catalogue(&out, &source, |cat| build::suggest(&out, cat, &args))
+        }
+        Command::Odds { command } => {
+            with_catalogue(&out, &source, |cat| odds::run(&out, cat, &command))
         }
         Command::Factions { format } => {
             with_catalogue(&out, &source, |cat| catalogue::factions(&out, cat, format))

@@ -45,7 +45,7 @@ impl Catalogue {
     }
 
     /// Every name a weapon may be given by: ids and aliases.
-    pub fn weapon_names(&self) -> impl Iterator<Item = &str> {
+    pub fn weapon_names(&self) -> impl Iterator<Item = &str> + Clone {
         self.weapons.weapons.iter().flat_map(|w| {
             std::iter::once(w.id.as_str()).chain(w.aliases.iter().map(String::as_str))
         })

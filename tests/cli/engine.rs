@@ -299,3 +299,227 @@ fn seeded_dice_are_fair() {
         "5 degrees of freedom at 0.1%: {chi2:.2} from {faces:?}"
     );
 }
+
+mod odds_command {
+    use crate::support::{buntai, json};
+
+    fn fraction(results: &serde_json::Value, label: &str) -> (u64, u64) {
+        let r = results
+            .as_array()
+            .expect("results")
+            .iter()
+            .find(|r| r["result"] == label)
+            .expect("result");
+        (
+            r["numerator"].as_u64().expect("n"),
+            r["denominator"].as_u64().expect("d"),
+        )
+    }
+
+    #[test]
+    fn melee_odds_match_hand_computed_values() {
+        // 2d6+3 against 1d6+2+2: no wound 56/216 = 7/27 (see engine::odds tests for the count).
+        let out = buntai()
+            .args([
+                "odds",
+                "melee",
+                "--fight",
+                "3",
+                "--vs-fight",
+                "2",
+                "--vs-armour",
+                "medium",
+                "--format",
+                "json",
+            ])
+            .output()
+            .expect("runs");
+        assert!(out.status.success());
+        let report = json(&out);
+        assert_eq!(fraction(&report["results"], "No wound"), (7, 27));
+        assert_eq!(fraction(&report["results"], "Stunned"), (25, 216));
+        // At least Light = 1 - 56/216 - 25/216 = 135/216 = 5/8.
+        let light = &report["at_least_light"];
+        assert_eq!(
+            (light["numerator"].as_u64(), light["denominator"].as_u64()),
+            (Some(5), Some(8))
+        );
+        assert_eq!(light["percent"], 62.5);
+    }
+
+    #[test]
+    fn the_profile_form_reads_the_data() {
+        let explicit = json(
+            &buntai()
+                .args([
+                    "odds",
+                    "melee",
+                    "--fight",
+                    "3",
+                    "--mod",
+                    "1",
+                    "--reroll",
+                    "--vs-fight",
+                    "2",
+                    "--vs-armour",
+                    "medium",
+                ])
+                .args(["--vs-enhance", "--format", "json"])
+                .output()
+                .expect("runs"),
+        );
+        let profiles = json(
+            &buntai()
+                .args([
+                    "odds",
+                    "melee",
+                    "--attacker",
+                    "bushi/samurai",
+                    "--weapon",
+                    "naginata",
+                    "--attribute",
+                    "naginatajutsu",
+                ])
+                .args([
+                    "--defender",
+                    "bushi/ashigaru",
+                    "--vs-enhance",
+                    "--format",
+                    "json",
+                ])
+                .output()
+                .expect("runs"),
+        );
+        assert_eq!(explicit["results"], profiles["results"]);
+        assert_eq!(
+            profiles["attack_reroll"], true,
+            "Naginatajutsu with a naginata re-rolls"
+        );
+        let tetsubo = json(
+            &buntai()
+                .args([
+                    "odds",
+                    "melee",
+                    "--attacker",
+                    "swords-for-hire/ronin",
+                    "--weapon",
+                    "tetsubo",
+                    "--enhance",
+                ])
+                .args(["--defender", "bushi/samurai", "--format", "json"])
+                .output()
+                .expect("runs"),
+        );
+        let terms: Vec<&str> = tetsubo["attack"]
+            .as_array()
+            .expect("terms")
+            .iter()
+            .map(|t| t["what"].as_str().expect("what"))
+            .collect();
+        assert!(terms.contains(&"Enhanced tetsubo"), "{terms:?}");
+    }
+
+    #[test]
+    fn shooting_odds_with_every_modifier_listed() {
+        let out = buntai()
+            .args([
+                "odds", "shoot", "--shoot", "1", "--weapon", "yumi", "--range", "14", "--phase",
+                "move",
+            ])
+            .args([
+                "--vs-armour",
+                "heavy",
+                "--cover",
+                "light",
+                "--format",
+                "json",
+            ])
+            .output()
+            .expect("runs");
+        let report = json(&out);
+        let total = |side: &str| {
+            report[side]
+                .as_array()
+                .expect("terms")
+                .iter()
+                .map(|t| t["value"].as_i64().expect("v"))
+                .sum::<i64>()
+        };
+        assert_eq!(total("attack"), -1, "Shoot 1, range -1, Move Phase -1");
+        assert_eq!(total("defence"), 10, "6 + heavy 3 + light cover 1");
+        // 2d6 - 1 against 10: Stunned on 12 exactly (1/36), nothing better.
+        assert_eq!(fraction(&report["results"], "Stunned"), (1, 36));
+        assert_eq!(fraction(&report["results"], "Light"), (0, 1));
+        let text = buntai()
+            .args([
+                "odds",
+                "shoot",
+                "--shooter",
+                "bushi/ashigaru",
+                "--weapon",
+                "teppo",
+                "--range",
+                "30",
+                "--target",
+                "bushi/samurai",
+            ])
+            .output()
+            .expect("runs");
+        insta::assert_snapshot!(
+            "odds_shoot_teppo",
+            String::from_utf8(text.stdout).expect("utf-8")
+        );
+    }
+
+    #[test]
+    fn odds_refuses_impossible_shots_and_unknown_names() {
+        buntai()
+            .args([
+                "odds",
+                "shoot",
+                "--shoot",
+                "1",
+                "--weapon",
+                "yumi",
+                "--range",
+                "50",
+                "--vs-armour",
+                "none",
+            ])
+            .assert()
+            .code(2);
+        buntai()
+            .args([
+                "odds",
+                "shoot",
+                "--shoot",
+                "1",
+                "--weapon",
+                "katana",
+                "--range",
+                "5",
+                "--vs-armour",
+                "none",
+            ])
+            .assert()
+            .code(2);
+        buntai()
+            .args([
+                "odds",
+                "melee",
+                "--attacker",
+                "bushi/samuri",
+                "--vs-fight",
+                "2",
+                "--vs-armour",
+                "none",
+            ])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("did you mean `samurai`?"));
+        buntai()
+            .args(["odds", "melee", "--vs-fight", "2", "--vs-armour", "none"])
+            .assert()
+            .code(2);
+    }
+}

@@ -1,0 +1,500 @@
+//! `buntai odds`: exact probabilities of one melee attack or one shot, by full enumeration under
+//! the R-30 re-roll policies. A player's calculator, and the ground truth the engine is tested
+//! against.
+
+use clap::{Args, Subcommand};
+use serde::Serialize;
+
+use super::ListFormat;
+use super::output::{Out, emit, print_json};
+use crate::diag::{did_you_mean, exit};
+use crate::engine::shooting::{Cover, Moved, Phase, ShotContext, attack_modifiers, defence_items};
+use crate::engine::{
+    AttackSide, DefenceSide, Distribution, ShotSpec, WoundResult, melee_odds, shooting_odds,
+};
+use crate::model::{Armour, AttributeKind, Catalogue, Profile};
+use crate::print::Doc;
+use crate::roster::canonical;
+
+#[derive(Debug, Subcommand)]
+pub enum OddsCommand {
+    /// One hand-to-hand attack.
+    Melee(MeleeArgs),
+    /// One shooting attack.
+    Shoot(ShootArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct MeleeArgs {
+    /// The attacker's Fight (or take it from --attacker).
+    #[arg(long, allow_negative_numbers = true)]
+    pub fight: Option<i32>,
+    /// Other modifiers to the Attack Roll (weapon, Powerful, ...), added to any from --attacker.
+    #[arg(long = "mod", default_value_t = 0, allow_negative_numbers = true)]
+    pub modifier: i32,
+    /// The attacker Enhances (3 dice, keep 2).
+    #[arg(long)]
+    pub enhance: bool,
+    /// The attacker may re-roll one die (a Bujutsu for the weapon).
+    #[arg(long)]
+    pub reroll: bool,
+    /// The attacker as FACTION/PROFILE, e.g. bushi/samurai (swords-for-hire/ronin for hires).
+    #[arg(long, value_name = "FACTION/PROFILE")]
+    pub attacker: Option<String>,
+    /// The attacker's weapon (with --attacker).
+    #[arg(long)]
+    pub weapon: Option<String>,
+    /// Attributes the attacker bought (repeatable).
+    #[arg(long = "attribute", value_name = "ATTRIBUTE")]
+    pub attributes: Vec<String>,
+    /// The attacker is mounted (-2 unless Bajutsu).
+    #[arg(long)]
+    pub mounted: bool,
+    /// The defender's Fight (or take it from --defender).
+    #[arg(long, allow_negative_numbers = true)]
+    pub vs_fight: Option<i32>,
+    /// The defender's armour (or take it from --defender).
+    #[arg(long, value_enum)]
+    pub vs_armour: Option<ArmourArg>,
+    /// Other modifiers to the Defence Roll (engaged by three or more -1, banner -1, ...).
+    #[arg(long = "vs-mod", default_value_t = 0, allow_negative_numbers = true)]
+    pub vs_modifier: i32,
+    /// The defender Enhances (2 dice, both kept).
+    #[arg(long)]
+    pub vs_enhance: bool,
+    /// The defender may re-roll one die.
+    #[arg(long)]
+    pub vs_reroll: bool,
+    /// The defender as FACTION/PROFILE.
+    #[arg(long, value_name = "FACTION/PROFILE")]
+    pub defender: Option<String>,
+    /// The defender's weapon (its Bujutsu gives the re-roll), with --defender.
+    #[arg(long)]
+    pub vs_weapon: Option<String>,
+    /// Attributes the defender bought (repeatable).
+    #[arg(long = "vs-attribute", value_name = "ATTRIBUTE")]
+    pub vs_attributes: Vec<String>,
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct ShootArgs {
+    /// The shooter's Shoot (or take it from --shooter).
+    #[arg(long, allow_negative_numbers = true)]
+    pub shoot: Option<i32>,
+    /// The shooter as FACTION/PROFILE.
+    #[arg(long, value_name = "FACTION/PROFILE")]
+    pub shooter: Option<String>,
+    /// The missile weapon.
+    #[arg(long)]
+    pub weapon: String,
+    /// Distance to the target in inches.
+    #[arg(long)]
+    pub range: u8,
+    #[arg(long, value_enum, default_value_t = Phase::Action)]
+    pub phase: Phase,
+    #[arg(long, value_enum, default_value_t = Moved::No)]
+    pub moved: Moved,
+    /// The shooter already fired this turn.
+    #[arg(long)]
+    pub fired: bool,
+    /// The shooter has a Grievous wound.
+    #[arg(long)]
+    pub grievous: bool,
+    /// The target is engaged in combat.
+    #[arg(long)]
+    pub engaged: bool,
+    #[arg(long)]
+    pub mounted: bool,
+    /// The shooter has Bajutsu.
+    #[arg(long)]
+    pub bajutsu: bool,
+    /// Wind (weather): yumi -1.
+    #[arg(long)]
+    pub wind: bool,
+    /// The shooter may re-roll one die (Kyujutsu/Hojutsu).
+    #[arg(long)]
+    pub reroll: bool,
+    /// Other modifiers to the Shooting Attack Roll.
+    #[arg(long = "mod", default_value_t = 0, allow_negative_numbers = true)]
+    pub modifier: i32,
+    /// The target's armour (or take it from --target).
+    #[arg(long, value_enum)]
+    pub vs_armour: Option<ArmourArg>,
+    /// The target as FACTION/PROFILE.
+    #[arg(long, value_name = "FACTION/PROFILE")]
+    pub target: Option<String>,
+    #[arg(long, value_enum, default_value_t = Cover::None)]
+    pub cover: Cover,
+    /// The target has Yadome-jutsu (yumi -2).
+    #[arg(long)]
+    pub yadome: bool,
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ArmourArg {
+    None,
+    Light,
+    Medium,
+    Heavy,
+}
+
+impl From<ArmourArg> for Armour {
+    fn from(a: ArmourArg) -> Armour {
+        match a {
+            ArmourArg::None => Armour::None,
+            ArmourArg::Light => Armour::Light,
+            ArmourArg::Medium => Armour::Medium,
+            ArmourArg::Heavy => Armour::Heavy,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct OddsJson {
+    attack: Vec<Term>,
+    defence: Vec<Term>,
+    attack_dice: String,
+    attack_reroll: bool,
+    /// Empty for shooting, where the defence is a fixed score.
+    defence_dice: String,
+    defence_reroll: bool,
+    results: Vec<ResultJson>,
+    at_least_light: ResultJson,
+}
+
+#[derive(Serialize, Clone)]
+struct Term {
+    what: String,
+    value: i32,
+}
+
+#[derive(Serialize)]
+struct ResultJson {
+    result: String,
+    numerator: u64,
+    denominator: u64,
+    percent: f64,
+}
+
+fn term(what: impl Into<String>, value: i32) -> Term {
+    Term {
+        what: what.into(),
+        value,
+    }
+}
+
+/// A profile named FACTION/PROFILE.
+fn find<'a>(cat: &'a Catalogue, spec: &str) -> Result<&'a Profile, String> {
+    let (faction, profile) = spec
+        .split_once('/')
+        .ok_or_else(|| format!("`{spec}`: write FACTION/PROFILE, e.g. bushi/samurai"))?;
+    let profiles: Vec<&Profile> = match faction {
+        "swords-for-hire" => cat.swords_for_hire.profiles.iter().collect(),
+        "scenario-profiles" => cat.scenario.profiles.iter().collect(),
+        _ => match cat.faction(faction) {
+            Some(f) => f.profiles.iter().collect(),
+            None => {
+                let ids = cat
+                    .factions
+                    .iter()
+                    .map(|f| f.id.as_str())
+                    .chain(["swords-for-hire", "scenario-profiles"]);
+                return Err(format!(
+                    "unknown faction `{faction}`: {}",
+                    did_you_mean(faction, ids)
+                ));
+            }
+        },
+    };
+    profiles
+        .iter()
+        .find(|p| p.id == profile)
+        .copied()
+        .ok_or_else(|| {
+            format!(
+                "{faction} has no profile `{profile}`: {}",
+                did_you_mean(profile, profiles.iter().map(|p| p.id.as_str()))
+            )
+        })
+}
+
+/// Whether these attributes include a Bujutsu for `weapon`.
+fn has_bujutsu(cat: &Catalogue, attributes: &[String], weapon: &str) -> bool {
+    let weapon = canonical(cat, weapon);
+    attributes.iter().filter_map(|a| cat.attribute(a)).any(|a| {
+        a.kind == AttributeKind::Bujutsu && a.weapons.iter().any(|w| canonical(cat, w) == weapon)
+    })
+}
+
+fn all_attributes(profile: Option<&Profile>, bought: &[String]) -> Vec<String> {
+    profile
+        .map(|p| p.attributes.clone())
+        .unwrap_or_default()
+        .into_iter()
+        .chain(bought.iter().cloned())
+        .collect()
+}
+
+pub fn run(out: &Out, cat: &Catalogue, command: &OddsCommand) -> u8 {
+    let result = match command {
+        OddsCommand::Melee(args) => melee(cat, args).map(|r| (r, args.format)),
+        OddsCommand::Shoot(args) => shoot(cat, args).map(|r| (r, args.format)),
+    };
+    match result {
+        Ok((report, ListFormat::Json)) => print_json(&report),
+        Ok((report, ListFormat::Text)) => {
+            emit(&render(&report).to_text(out.text_style()));
+            exit::SUCCESS
+        }
+        Err(message) => {
+            out.error(&message);
+            exit::USAGE
+        }
+    }
+}
+
+fn melee(cat: &Catalogue, args: &MeleeArgs) -> Result<OddsJson, String> {
+    let attacker = args.attacker.as_deref().map(|s| find(cat, s)).transpose()?;
+    let defender = args.defender.as_deref().map(|s| find(cat, s)).transpose()?;
+    let mut attack = Vec::new();
+    let fight = args
+        .fight
+        .or(attacker.map(|p| i32::from(p.fight.value)))
+        .ok_or("give --fight or --attacker")?;
+    attack.push(term("Fight", fight));
+    let attributes = all_attributes(attacker, &args.attributes);
+    let armour: Armour = args
+        .vs_armour
+        .map(Armour::from)
+        .or(defender.map(|p| p.armour))
+        .ok_or("give --vs-armour or --defender")?;
+    let mut reroll = args.reroll;
+    let mut enhanced_bonus = 0;
+    if let Some(name) = &args.weapon {
+        let weapon = cat.weapon(name).ok_or_else(|| {
+            format!(
+                "unknown weapon `{name}`: {}",
+                did_you_mean(name, cat.weapon_names())
+            )
+        })?;
+        if let Some(a) = &weapon.attack {
+            attack.push(term(weapon.name.clone(), i32::from(a.value)));
+        }
+        if armour == Armour::Heavy
+            && let Some(v) = &weapon.vs_heavy_armour
+        {
+            attack.push(term(
+                format!("{} against heavy armour", weapon.name),
+                i32::from(v.value),
+            ));
+        }
+        if args.enhance
+            && let Some(bonus) = &weapon.enhanced_attack
+        {
+            enhanced_bonus = i32::from(bonus.value);
+        }
+        reroll |= has_bujutsu(cat, &attributes, name);
+    }
+    if attributes.iter().any(|a| a == "powerful") {
+        attack.push(term("Powerful", 1));
+    }
+    if args.mounted && !attributes.iter().any(|a| a == "bajutsu") {
+        attack.push(term("mounted", -2));
+    }
+    if args.modifier != 0 {
+        attack.push(term("other", args.modifier));
+    }
+    let vs_fight = args
+        .vs_fight
+        .or(defender.map(|p| i32::from(p.fight.value)))
+        .ok_or("give --vs-fight or --defender")?;
+    let armour_value = cat
+        .weapons
+        .armour
+        .iter()
+        .find(|a| a.id == armour)
+        .map_or(0, |a| i32::from(a.defence));
+    let mut defence = vec![
+        term("Fight", vs_fight),
+        term(format!("{armour} armour"), armour_value),
+    ];
+    if args.vs_modifier != 0 {
+        defence.push(term("other", args.vs_modifier));
+    }
+    let vs_attributes = all_attributes(defender, &args.vs_attributes);
+    let vs_weapon = args
+        .vs_weapon
+        .clone()
+        .or(defender.and_then(|p| p.weapons.first().cloned()));
+    let vs_reroll = args.vs_reroll
+        || vs_weapon
+            .as_deref()
+            .is_some_and(|w| has_bujutsu(cat, &vs_attributes, w));
+    let side = AttackSide {
+        fight,
+        modifier: attack.iter().skip(1).map(|t| t.value).sum(),
+        enhanced: args.enhance,
+        reroll,
+        enhanced_bonus,
+    };
+    if enhanced_bonus != 0 {
+        attack.push(term("Enhanced tetsubo", enhanced_bonus));
+    }
+    let vs_side = DefenceSide {
+        fight: vs_fight,
+        armour: armour_value,
+        modifier: args.vs_modifier,
+        enhanced: args.vs_enhance,
+        reroll: vs_reroll,
+    };
+    let odds = melee_odds(side, vs_side);
+    let attack_dice = if args.enhance { "3d6 keep 2" } else { "2d6" };
+    let defence_dice = if args.vs_enhance { "2d6" } else { "1d6" };
+    Ok(report(
+        attack,
+        defence,
+        (attack_dice, reroll),
+        (defence_dice, vs_reroll),
+        &odds,
+    ))
+}
+
+fn shoot(cat: &Catalogue, args: &ShootArgs) -> Result<OddsJson, String> {
+    let shooter = args.shooter.as_deref().map(|s| find(cat, s)).transpose()?;
+    let target = args.target.as_deref().map(|s| find(cat, s)).transpose()?;
+    let weapon = cat.weapon(&args.weapon).ok_or_else(|| {
+        format!(
+            "unknown weapon `{}`: {}",
+            args.weapon,
+            did_you_mean(&args.weapon, cat.weapon_names())
+        )
+    })?;
+    let shoot = args
+        .shoot
+        .or(shooter.map(|p| i32::from(p.shoot.value)))
+        .ok_or("give --shoot or --shooter")?;
+    let attributes = all_attributes(shooter, &[]);
+    let ctx = ShotContext {
+        range: args.range,
+        phase: args.phase,
+        moved: args.moved,
+        previously_fired: args.fired,
+        grievous: args.grievous,
+        target_engaged: args.engaged,
+        mounted: args.mounted,
+        bajutsu: args.bajutsu || attributes.iter().any(|a| a == "bajutsu"),
+        wind: args.wind,
+        yadome: args.yadome,
+        called_shot: false,
+        target_armour: args
+            .vs_armour
+            .map(Armour::from)
+            .or(target.map(|p| p.armour)),
+        cover: args.cover,
+    };
+    let mods = attack_modifiers(cat, weapon, &ctx).map_err(|e| e.to_string())?;
+    let mut attack = vec![term("Shoot", shoot)];
+    attack.extend(mods.into_iter().map(|(w, v)| term(w, v)));
+    if args.modifier != 0 {
+        attack.push(term("other", args.modifier));
+    }
+    let defence: Vec<Term> = defence_items(cat, weapon, &ctx)
+        .into_iter()
+        .map(|(w, v)| term(w, v))
+        .collect();
+    let reroll = args.reroll || has_bujutsu(cat, &attributes, &weapon.id);
+    let spec = ShotSpec {
+        shoot,
+        modifier: attack.iter().skip(1).map(|t| t.value).sum(),
+        reroll,
+        defence: defence.iter().map(|t| t.value).sum(),
+    };
+    let odds = shooting_odds(spec);
+    Ok(report(attack, defence, ("2d6", reroll), ("", false), &odds))
+}
+
+fn report(
+    attack: Vec<Term>,
+    defence: Vec<Term>,
+    attack_dice: (&str, bool),
+    defence_dice: (&str, bool),
+    odds: &Distribution,
+) -> OddsJson {
+    let result = |label: &str, (numerator, denominator): (u64, u64)| ResultJson {
+        result: label.to_owned(),
+        numerator,
+        denominator,
+        percent: (numerator as f64 / denominator as f64 * 10_000.0).round() / 100.0,
+    };
+    OddsJson {
+        attack,
+        defence,
+        attack_dice: attack_dice.0.to_owned(),
+        attack_reroll: attack_dice.1,
+        defence_dice: defence_dice.0.to_owned(),
+        defence_reroll: defence_dice.1,
+        results: WoundResult::ALL
+            .iter()
+            .map(|r| result(r.label(), odds.fraction(*r)))
+            .collect(),
+        at_least_light: result("At least Light", odds.at_least_light()),
+    }
+}
+
+fn render(r: &OddsJson) -> Doc {
+    let side = |terms: &[Term], reroll: bool| {
+        let total: i32 = terms.iter().map(|t| t.value).sum();
+        let mut parts: Vec<String> = terms
+            .iter()
+            .map(|t| format!("{} {:+}", t.what, t.value))
+            .collect();
+        if reroll {
+            parts.push("may re-roll one die".to_owned());
+        }
+        (total, parts.join(", "))
+    };
+    let (a_total, a_parts) = side(&r.attack, r.attack_reroll);
+    let (d_total, d_parts) = side(&r.defence, r.defence_reroll);
+    let mut doc = Doc::new("Odds of one attack");
+    let defence = if r.defence_dice.is_empty() {
+        format!("{d_total}")
+    } else {
+        format!("{} {d_total:+}", r.defence_dice)
+    };
+    doc.para(format!(
+        "Attack Roll: {} {a_total:+} ({a_parts}) against {}: {defence} ({d_parts}).",
+        r.attack_dice,
+        if r.defence_dice.is_empty() {
+            "Shooting Defence"
+        } else {
+            "Defence Roll"
+        }
+    ));
+    let mut rows: Vec<Vec<String>> = r
+        .results
+        .iter()
+        .map(|x| {
+            vec![
+                x.result.clone(),
+                format!("{}/{}", x.numerator, x.denominator),
+                format!("{:.2}%", x.percent),
+            ]
+        })
+        .collect();
+    let x = &r.at_least_light;
+    rows.push(vec![
+        x.result.clone(),
+        format!("{}/{}", x.numerator, x.denominator),
+        format!("{:.2}%", x.percent),
+    ]);
+    doc.table(&["Result", "Exact", "Percent"], rows);
+    doc.para(
+        "Exact, by enumerating every die. Re-rolls follow ruling R-30: the attacker re-rolls his lowest kept die \
+         on 3 or less; the defender his lowest die on 3 or less when behind.",
+    );
+    doc
+}
