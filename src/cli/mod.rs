@@ -8,6 +8,7 @@ mod output;
 mod print;
 mod schema;
 mod shell;
+mod simulate;
 mod validate;
 
 use std::path::PathBuf;
@@ -58,6 +59,8 @@ pub enum Command {
         #[command(subcommand)]
         command: odds::OddsCommand,
     },
+    /// Play games between two rosters (the Tournament scenario) and report the results.
+    Simulate(simulate::SimulateArgs),
     /// List the factions with their morale, hires and profiles.
     Factions {
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
@@ -156,6 +159,9 @@ pub fn run(cli: Cli) -> u8 {
         }
         Command::Odds { command } => {
             with_catalogue(&out, &source, |cat| odds::run(&out, cat, &command))
+        }
+        Command::Simulate(args) => {
+            with_catalogue(&out, &source, |cat| simulate::run(&out, cat, &args))
         }
         Command::Factions { format } => {
             with_catalogue(&out, &source, |cat| catalogue::factions(&out, cat, format))

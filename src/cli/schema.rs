@@ -22,10 +22,12 @@ pub enum SchemaKind {
     Reference,
     /// The JSON roster sheet that `buntai print --format json` writes.
     Sheet,
+    /// One line of the `buntai simulate --log` JSON Lines file.
+    Event,
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 9] = [
+    pub const ALL: [SchemaKind; 10] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -35,6 +37,7 @@ impl SchemaKind {
         SchemaKind::Rulings,
         SchemaKind::Reference,
         SchemaKind::Sheet,
+        SchemaKind::Event,
     ];
 
     /// The file name under `schemas/`.
@@ -49,6 +52,7 @@ impl SchemaKind {
             SchemaKind::Rulings => "rulings.schema.json",
             SchemaKind::Reference => "reference.schema.json",
             SchemaKind::Sheet => "sheet.schema.json",
+            SchemaKind::Event => "event.schema.json",
         }
     }
 
@@ -64,6 +68,7 @@ impl SchemaKind {
             SchemaKind::Rulings => schemars::schema_for!(RulingsFile),
             SchemaKind::Reference => schemars::schema_for!(ReferenceFile),
             SchemaKind::Sheet => schemars::schema_for!(crate::print::Sheet),
+            SchemaKind::Event => schemars::schema_for!(crate::engine::duel::Event),
         };
         let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
         text.push('\n');

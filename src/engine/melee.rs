@@ -13,7 +13,7 @@ use super::dice::Dice;
 use super::wound::{WoundResult, wound_result};
 
 /// Everything the attacker adds to his dice.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 pub struct AttackSide {
     pub fight: i32,
     /// Weapon, Powerful, mounted, withdrawing target, banner, wounds already counted in `fight`...
@@ -26,7 +26,7 @@ pub struct AttackSide {
 }
 
 /// Everything the defender adds to his dice.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 pub struct DefenceSide {
     pub fight: i32,
     /// Light +1, medium +2, heavy +3.
@@ -74,13 +74,13 @@ pub struct MeleeRoll {
 }
 
 /// The dice the attacker keeps: all of two, or the best two of three (sorted, lowest first).
-pub fn attacker_keeps(rolled: &[u8]) -> Vec<u8> {
-    let mut dice = rolled.to_vec();
-    dice.sort_unstable();
-    if dice.len() > 2 {
-        dice.remove(0);
-    }
-    dice
+pub fn attacker_keeps(rolled: &[u8]) -> [u8; 2] {
+    let mut dice = [0u8; 3];
+    dice[..rolled.len().min(3)].copy_from_slice(&rolled[..rolled.len().min(3)]);
+    let used = &mut dice[..rolled.len().min(3)];
+    used.sort_unstable();
+    let n = used.len();
+    [used[n.saturating_sub(2)], used[n.saturating_sub(1)]]
 }
 
 /// R-30 default: re-roll the lowest kept die when it shows 3 or less. Returns its index.
@@ -99,12 +99,33 @@ fn sum(dice: &[u8]) -> i32 {
     dice.iter().map(|d| i32::from(*d)).sum()
 }
 
-/// Roll one attack. Dice are drawn only as the rules need them, so a scripted example replays.
-pub fn roll_attack(attack: AttackSide, defence: DefenceSide, dice: &mut dyn Dice) -> MeleeRoll {
-    let attack_rolled: Vec<u8> = (0..if attack.enhanced { 3 } else { 2 })
-        .map(|_| dice.d6())
-        .collect();
-    let mut attack_kept = attacker_keeps(&attack_rolled);
+/// The dice of one attack without allocation: the engine's single code path for an attack, used
+/// by [`roll_attack`] and by the exact enumeration.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AttackDice {
+    attack_rolled: [u8; 3],
+    attack_count: usize,
+    attack_kept: [u8; 2],
+    attack_reroll: Option<(u8, u8)>,
+    pub(crate) attack_total: i32,
+    defence_rolled: [u8; 2],
+    defence_count: usize,
+    defence_kept: [u8; 2],
+    defence_reroll: Option<(u8, u8)>,
+    pub(crate) defence_total: i32,
+}
+
+pub(crate) fn attack_dice(
+    attack: AttackSide,
+    defence: DefenceSide,
+    dice: &mut dyn Dice,
+) -> AttackDice {
+    let attack_count = if attack.enhanced { 3 } else { 2 };
+    let mut attack_rolled = [0u8; 3];
+    for d in attack_rolled.iter_mut().take(attack_count) {
+        *d = dice.d6();
+    }
+    let mut attack_kept = attacker_keeps(&attack_rolled[..attack_count]);
     let mut attack_reroll = None;
     if attack.reroll
         && let Some(i) = attacker_rerolls(&attack_kept)
@@ -115,33 +136,49 @@ pub fn roll_attack(attack: AttackSide, defence: DefenceSide, dice: &mut dyn Dice
     }
     let attack_total = sum(&attack_kept) + attack.bonus();
 
-    let defence_rolled: Vec<u8> = (0..if defence.enhanced { 2 } else { 1 })
-        .map(|_| dice.d6())
-        .collect();
-    let mut defence_kept = defence_rolled.clone();
+    let defence_count = if defence.enhanced { 2 } else { 1 };
+    let mut defence_rolled = [0u8; 2];
+    for d in defence_rolled.iter_mut().take(defence_count) {
+        *d = dice.d6();
+    }
+    let mut defence_kept = defence_rolled;
     let mut defence_reroll = None;
+    let kept = &mut defence_kept[..defence_count];
     if defence.reroll
-        && let Some(i) = defender_rerolls(
-            &defence_kept,
-            sum(&defence_kept) + defence.bonus(),
-            attack_total,
-        )
+        && let Some(i) = defender_rerolls(kept, sum(kept) + defence.bonus(), attack_total)
     {
         let new = dice.d6();
-        defence_reroll = Some((defence_kept[i], new));
-        defence_kept[i] = new;
+        defence_reroll = Some((kept[i], new));
+        kept[i] = new;
     }
-    let defence_total = sum(&defence_kept) + defence.bonus();
-    let score = attack_total - defence_total;
-    MeleeRoll {
+    let defence_total = sum(&defence_kept[..defence_count]) + defence.bonus();
+    AttackDice {
         attack_rolled,
+        attack_count,
         attack_kept,
         attack_reroll,
         attack_total,
         defence_rolled,
+        defence_count,
         defence_kept,
         defence_reroll,
         defence_total,
+    }
+}
+
+/// Roll one attack. Dice are drawn only as the rules need them, so a scripted example replays.
+pub fn roll_attack(attack: AttackSide, defence: DefenceSide, dice: &mut dyn Dice) -> MeleeRoll {
+    let d = attack_dice(attack, defence, dice);
+    let score = d.attack_total - d.defence_total;
+    MeleeRoll {
+        attack_rolled: d.attack_rolled[..d.attack_count].to_vec(),
+        attack_kept: d.attack_kept.to_vec(),
+        attack_reroll: d.attack_reroll,
+        attack_total: d.attack_total,
+        defence_rolled: d.defence_rolled[..d.defence_count].to_vec(),
+        defence_kept: d.defence_kept[..d.defence_count].to_vec(),
+        defence_reroll: d.defence_reroll,
+        defence_total: d.defence_total,
         score,
         result: wound_result(score),
     }

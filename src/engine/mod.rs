@@ -6,9 +6,13 @@
 //! every modifier, and exact probabilities of both by full enumeration (`buntai odds`).
 
 pub mod dice;
+pub mod duel;
+pub mod fighter;
 pub mod melee;
 pub mod odds;
+pub mod policy;
 pub mod shooting;
+pub mod tournament;
 pub mod wound;
 
 pub use dice::{Dice, ScriptedDice, SeededDice};

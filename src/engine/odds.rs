@@ -1,14 +1,14 @@
-//! Exact probabilities by full enumeration of the dice. The enumeration drives the real
-//! [`roll_attack`]/[`roll_shot`] code with every possible sequence of dice, so the odds and the
-//! engine cannot drift apart.
+//! Exact probabilities by full enumeration of the dice. The enumeration drives the engine's own
+//! attack code (the allocation-free core of `roll_attack`, and [`roll_shot`]) with every possible
+//! sequence of dice, so the odds and the engine cannot drift apart.
 
 use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::dice::Dice;
-use super::melee::{AttackSide, DefenceSide, roll_attack};
+use super::melee::{AttackSide, DefenceSide, attack_dice};
 use super::shooting::{ShotSpec, roll_shot};
-use super::wound::WoundResult;
+use super::wound::{WoundResult, wound_result};
 
 /// Probability of each wound result, as counts over a common denominator.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
@@ -53,24 +53,25 @@ pub fn reduce(n: u64, d: u64) -> (u64, u64) {
     (n / g, d / g)
 }
 
+/// The longest sequence of dice one attack can use.
+const MAX_DICE: usize = 8;
+
 /// Dice that replay a prefix and note when the rules ask for one more.
-struct PathDice<'a> {
-    prefix: &'a [u8],
+struct PathDice {
+    prefix: [u8; MAX_DICE],
+    len: usize,
     used: usize,
     wanted_more: bool,
 }
 
-impl Dice for PathDice<'_> {
+impl Dice for PathDice {
     fn d6(&mut self) -> u8 {
-        match self.prefix.get(self.used) {
-            Some(d) => {
-                self.used += 1;
-                *d
-            }
-            None => {
-                self.wanted_more = true;
-                1
-            }
+        if self.used < self.len {
+            self.used += 1;
+            self.prefix[self.used - 1]
+        } else {
+            self.wanted_more = true;
+            1
         }
     }
 }
@@ -79,23 +80,24 @@ impl Dice for PathDice<'_> {
 /// outcome by its probability, as counts over 6^max_dice.
 fn enumerate(max_dice: u32, roll: impl Fn(&mut dyn Dice) -> WoundResult) -> Distribution {
     let mut counts = [0u64; 5];
-    let mut stack: Vec<Vec<u8>> = vec![Vec::new()];
-    while let Some(prefix) = stack.pop() {
+    let mut stack: Vec<([u8; MAX_DICE], usize)> = vec![([0; MAX_DICE], 0)];
+    while let Some((prefix, len)) = stack.pop() {
         let mut dice = PathDice {
-            prefix: &prefix,
+            prefix,
+            len,
             used: 0,
             wanted_more: false,
         };
         let result = roll(&mut dice);
-        if dice.wanted_more {
+        if dice.wanted_more && len < MAX_DICE {
             for d in 1..=6 {
-                let mut longer = prefix.clone();
-                longer.push(d);
-                stack.push(longer);
+                let mut longer = prefix;
+                longer[len] = d;
+                stack.push((longer, len + 1));
             }
             continue;
         }
-        let unused = max_dice.saturating_sub(u32::try_from(prefix.len()).unwrap_or(max_dice));
+        let unused = max_dice.saturating_sub(u32::try_from(len).unwrap_or(max_dice));
         let index = WoundResult::ALL
             .iter()
             .position(|r| *r == result)
@@ -111,7 +113,10 @@ fn enumerate(max_dice: u32, roll: impl Fn(&mut dyn Dice) -> WoundResult) -> Dist
 /// Exact odds of one melee attack under the R-30 re-roll policies.
 pub fn melee_odds(attack: AttackSide, defence: DefenceSide) -> Distribution {
     // At most 3 attack dice + 1 re-roll + 2 defence dice + 1 re-roll.
-    enumerate(7, |dice| roll_attack(attack, defence, dice).result)
+    enumerate(7, |dice| {
+        let d = attack_dice(attack, defence, dice);
+        wound_result(d.attack_total - d.defence_total)
+    })
 }
 
 /// Exact odds of one shot.

@@ -523,3 +523,174 @@ mod odds_command {
             .code(2);
     }
 }
+
+mod simulate_command {
+    use tempfile::TempDir;
+
+    use crate::support::{buntai, json, repo};
+
+    fn simulate(args: &[&str]) -> serde_json::Value {
+        let out = buntai()
+            .arg("simulate")
+            .args(args)
+            .args(["--format", "json"])
+            .current_dir(repo())
+            .output()
+            .expect("runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        json(&out)
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_games() {
+        let args = [
+            "examples/bushi-sample-100.toml",
+            "examples/koryu.toml",
+            "--games",
+            "30",
+            "--seed",
+            "11",
+            "--policy-b",
+            "random",
+        ];
+        let first = simulate(&args);
+        assert_eq!(first, simulate(&args));
+        let total = ["a_wins", "draws", "b_wins"]
+            .iter()
+            .map(|k| first[k]["count"].as_u64().expect("count"))
+            .sum::<u64>();
+        assert_eq!(total, 30);
+        let rate = &first["b_wins"];
+        assert!(
+            rate["low"].as_f64() <= rate["rate"].as_f64()
+                && rate["rate"].as_f64() <= rate["high"].as_f64()
+        );
+    }
+
+    #[test]
+    fn the_default_ai_beats_the_random_policy_in_mirror_tournaments() {
+        for roster in ["examples/bushi-sample-100.toml", "examples/sohei.toml"] {
+            let result = simulate(&[
+                roster,
+                roster,
+                "--games",
+                "200",
+                "--seed",
+                "3",
+                "--policy-b",
+                "random",
+            ]);
+            let low = result["a_wins"]["low"].as_f64().expect("low");
+            assert!(
+                low > 0.75,
+                "{roster}: default AI wins only {} (95% from {low})",
+                result["a_wins"]["rate"]
+            );
+            let swapped = simulate(&[
+                roster,
+                roster,
+                "--games",
+                "200",
+                "--seed",
+                "4",
+                "--policy-a",
+                "random",
+            ]);
+            assert!(
+                swapped["b_wins"]["low"].as_f64().expect("low") > 0.75,
+                "{roster} with sides swapped"
+            );
+        }
+    }
+
+    #[test]
+    fn the_log_records_every_roll_and_decision_as_json_lines() {
+        let dir = TempDir::new().expect("dir");
+        let log = dir.path().join("game.jsonl");
+        let out = buntai()
+            .args([
+                "simulate",
+                "examples/ming-chinese.toml",
+                "examples/koreans.toml",
+                "--seed",
+                "9",
+                "--log",
+            ])
+            .arg(&log)
+            .current_dir(repo())
+            .output()
+            .expect("runs");
+        assert!(out.status.success());
+        let text = std::fs::read_to_string(&log).expect("log written");
+        let events: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+            .collect();
+        let kinds: std::collections::BTreeSet<&str> = events
+            .iter()
+            .map(|e| e["event"].as_str().expect("event"))
+            .collect();
+        for kind in [
+            "match-start",
+            "turn",
+            "split",
+            "initiative",
+            "attack",
+            "match-end",
+        ] {
+            assert!(kinds.contains(kind), "no {kind} event in {kinds:?}");
+        }
+        let attack = events
+            .iter()
+            .find(|e| e["event"] == "attack")
+            .expect("an attack");
+        let roll = &attack["roll"];
+        let kept: i64 = roll["attack_kept"]
+            .as_array()
+            .expect("dice")
+            .iter()
+            .map(|d| d.as_i64().expect("die"))
+            .sum();
+        assert!(
+            roll["attack_total"].as_i64().expect("total") >= kept,
+            "the total adds Fight and modifiers to the dice"
+        );
+        assert_eq!(
+            roll["score"].as_i64(),
+            Some(
+                roll["attack_total"].as_i64().expect("a")
+                    - roll["defence_total"].as_i64().expect("d")
+            )
+        );
+        // The 9 Ming and 11 Koreans fight 9 matches.
+        assert_eq!(
+            events
+                .iter()
+                .filter(|e| e["event"] == "match-start" && e["final_match"] == false)
+                .count(),
+            9
+        );
+    }
+
+    #[test]
+    fn simulate_refuses_unreadable_rosters() {
+        buntai()
+            .args([
+                "simulate",
+                "examples/illegal/parse.toml",
+                "examples/koryu.toml",
+            ])
+            .current_dir(repo())
+            .assert()
+            .code(1);
+        buntai()
+            .args(["simulate", "nope.toml", "examples/koryu.toml"])
+            .current_dir(repo())
+            .assert()
+            .code(2);
+    }
+}

@@ -2,7 +2,7 @@
 
 use crate::support::{buntai, repo};
 
-const KINDS: [&str; 9] = [
+const KINDS: [&str; 10] = [
     "faction",
     "roster",
     "weapons",
@@ -12,6 +12,7 @@ const KINDS: [&str; 9] = [
     "rulings",
     "reference",
     "sheet",
+    "event",
 ];
 
 #[test]

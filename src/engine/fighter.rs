@@ -1,0 +1,183 @@
+//! A model as it fights: its characteristics, chosen weapon and wound state, built from a resolved
+//! roster entry, with the wound effects of the wound table applied on the fly.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::melee::{AttackSide, DefenceSide};
+use super::wound::Health;
+use crate::model::{Armour, AttributeKind, Catalogue, WeaponKind};
+use crate::roster::{ResolvedModel, canonical};
+
+/// The numbers of the weapon a fighter uses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct FightingWeapon {
+    pub id: String,
+    pub initiative_first: i32,
+    pub initiative_later: i32,
+    pub attack: i32,
+    pub enhanced_bonus: i32,
+    pub vs_heavy_armour: i32,
+    /// A Bujutsu for this weapon: one die of each roll may be re-rolled.
+    pub bujutsu: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct Fighter {
+    pub name: String,
+    pub rank: u8,
+    pub combat_pool: i32,
+    pub initiative: i32,
+    pub fight: i32,
+    pub armour: Armour,
+    /// Light +1, medium +2, heavy +3.
+    pub armour_bonus: i32,
+    pub weapon: FightingWeapon,
+    pub fast: bool,
+    pub powerful: bool,
+    pub tough: bool,
+    pub intuition: bool,
+    pub health: Health,
+    pub stunned: bool,
+}
+
+impl Fighter {
+    /// Build a fighter from a resolved roster entry, taking its best melee weapon (highest Attack
+    /// modifier, then Initiative; a Bujutsu counts as +1 Attack in the choice).
+    pub fn from_model(cat: &Catalogue, m: &ResolvedModel<'_>, name: String) -> Fighter {
+        let bujutsu_for = |weapon: &str| {
+            m.attributes
+                .iter()
+                .filter_map(|a| cat.attribute(&a.id))
+                .any(|a| {
+                    a.kind == AttributeKind::Bujutsu
+                        && a.weapons.iter().any(|w| canonical(cat, w) == weapon)
+                })
+        };
+        let weapons = m
+            .weapons
+            .iter()
+            .filter_map(|c| cat.weapon(&c.id))
+            .filter(|w| w.kind == WeaponKind::Melee);
+        let value =
+            |v: &Option<crate::model::Sourced<i8>>| v.as_ref().map_or(0, |s| i32::from(s.value));
+        let weapon = weapons
+            .map(|w| {
+                let first = value(&w.initiative);
+                FightingWeapon {
+                    id: w.id.clone(),
+                    initiative_first: first,
+                    initiative_later: w
+                        .initiative_later
+                        .as_ref()
+                        .map_or(first, |s| i32::from(s.value)),
+                    attack: value(&w.attack),
+                    enhanced_bonus: value(&w.enhanced_attack),
+                    vs_heavy_armour: value(&w.vs_heavy_armour),
+                    bujutsu: bujutsu_for(&w.id),
+                }
+            })
+            .max_by_key(|w| (w.attack + i32::from(w.bujutsu), w.initiative_first))
+            .unwrap_or_else(|| weaponless(cat));
+        let armour_bonus = cat
+            .weapons
+            .armour
+            .iter()
+            .find(|a| a.id == m.armour)
+            .map_or(0, |a| i32::from(a.defence));
+        Fighter {
+            name,
+            rank: m.rank.get(),
+            combat_pool: i32::from(m.combat_pool),
+            initiative: i32::from(m.initiative),
+            fight: i32::from(m.fight),
+            armour: m.armour,
+            armour_bonus,
+            weapon,
+            fast: m.has_attribute("fast"),
+            powerful: m.has_attribute("powerful"),
+            tough: m.has_attribute("tough"),
+            intuition: m.has_attribute("intuition"),
+            health: Health::Healthy,
+            stunned: false,
+        }
+    }
+
+    pub fn alive(&self) -> bool {
+        self.health != Health::Dead
+    }
+
+    /// Light wounds are ignored by Tough models (they still count for stacking).
+    fn light_effects(&self) -> bool {
+        self.health == Health::Light && !self.tough
+    }
+
+    /// Current Combat Pool: -1 with a Grievous wound.
+    pub fn pool(&self) -> i32 {
+        (self.combat_pool - i32::from(self.health == Health::Grievous)).max(0)
+    }
+
+    /// Fight after wounds: -1 for a Light (unless Tough) or Grievous wound.
+    pub fn current_fight(&self) -> i32 {
+        self.fight - i32::from(self.light_effects() || self.health == Health::Grievous)
+    }
+
+    /// Initiative modifiers for this round: weapon (first or later round), Fast, wounds, Stunned.
+    pub fn initiative_bonus(&self, first_round: bool) -> i32 {
+        let weapon = if first_round {
+            self.weapon.initiative_first
+        } else {
+            self.weapon.initiative_later
+        };
+        let wounds = match self.health {
+            Health::Grievous => -2,
+            _ if self.light_effects() => -1,
+            _ => 0,
+        };
+        self.initiative + weapon + i32::from(self.fast) + wounds - i32::from(self.stunned)
+    }
+
+    /// The attacker's side of an attack on `target`.
+    pub fn attack_side(&self, target: &Fighter, enhanced: bool) -> AttackSide {
+        let heavy = if target.armour == Armour::Heavy {
+            self.weapon.vs_heavy_armour
+        } else {
+            0
+        };
+        AttackSide {
+            fight: self.current_fight(),
+            modifier: self.weapon.attack + i32::from(self.powerful) + heavy,
+            enhanced,
+            reroll: self.weapon.bujutsu,
+            enhanced_bonus: self.weapon.enhanced_bonus,
+        }
+    }
+
+    /// The defender's side against an attack.
+    pub fn defence_side(&self, enhanced: bool) -> DefenceSide {
+        DefenceSide {
+            fight: self.current_fight(),
+            armour: self.armour_bonus,
+            modifier: 0,
+            enhanced,
+            reroll: self.weapon.bujutsu,
+        }
+    }
+}
+
+fn weaponless(cat: &Catalogue) -> FightingWeapon {
+    let w = cat.weapon("weaponless");
+    let value = |f: fn(&crate::model::Weapon) -> &Option<crate::model::Sourced<i8>>| {
+        w.and_then(|w| f(w).as_ref())
+            .map_or(0, |s| i32::from(s.value))
+    };
+    FightingWeapon {
+        id: "weaponless".to_owned(),
+        initiative_first: value(|w| &w.initiative),
+        initiative_later: value(|w| &w.initiative),
+        attack: value(|w| &w.attack),
+        enhanced_bonus: 0,
+        vs_heavy_armour: value(|w| &w.vs_heavy_armour),
+        bujutsu: false,
+    }
+}

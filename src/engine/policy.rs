@@ -1,0 +1,209 @@
+//! Decisions in combat come from a [`Policy`]: how to split the Combat Pool, whether to Enhance,
+//! whether to attack, which counter to lose. [`DefaultAi`] decides from the exact odds of each
+//! choice; [`RandomPolicy`] is the baseline it is measured against.
+
+use std::collections::HashMap;
+
+use super::dice::{Dice, SeededDice};
+use super::fighter::Fighter;
+use super::melee::{AttackSide, DefenceSide};
+use super::odds::melee_odds;
+use super::wound::WoundResult;
+
+/// A counter kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Counter {
+    Attack,
+    Defence,
+}
+
+/// The decisions one side makes in a duel.
+pub trait Policy {
+    /// How many of `me`'s pool go to Attack counters (the rest are Defence).
+    fn split(&mut self, me: &Fighter, opponent: &Fighter) -> i32;
+    /// Spend an Attack counter to Enhance the Initiative Roll?
+    fn enhance_initiative(&mut self, me: &Fighter, attack_counters: i32) -> bool;
+    /// Attack now (spending an Attack counter), or pass?
+    fn attack(&mut self, me: &Fighter, opponent: &Fighter, attack_counters: i32) -> bool;
+    /// Spend a Defence counter to Enhance this Defence Roll?
+    fn enhance_defence(&mut self, me: &Fighter, attacker: &Fighter, incoming: AttackSide) -> bool;
+    /// Spend another Attack counter to Enhance this Attack Roll?
+    fn enhance_attack(
+        &mut self,
+        me: &Fighter,
+        target: &Fighter,
+        defence: DefenceSide,
+        attack_counters_left: i32,
+    ) -> bool;
+    /// A Grievous wound costs a counter: which kind?
+    fn discard(&mut self, attack: i32, defence: i32) -> Counter;
+    fn name(&self) -> &'static str;
+}
+
+/// How much a result is worth to the side causing it (a kill ends the match).
+fn value(result: WoundResult) -> f64 {
+    match result {
+        WoundResult::NoWound => 0.0,
+        WoundResult::Stunned => 0.3,
+        WoundResult::Light => 1.0,
+        WoundResult::Grievous => 2.0,
+        WoundResult::Critical => 4.0,
+    }
+}
+
+/// The default AI: every choice compares the expected value of its options, computed from the exact
+/// odds (memoised; the cache never changes a decision, so games stay deterministic).
+#[derive(Debug, Default)]
+pub struct DefaultAi {
+    cache: HashMap<(AttackSide, DefenceSide), f64>,
+}
+
+impl DefaultAi {
+    pub fn new() -> DefaultAi {
+        DefaultAi::default()
+    }
+
+    /// Expected value of one attack.
+    fn ev(&mut self, attack: AttackSide, defence: DefenceSide) -> f64 {
+        *self.cache.entry((attack, defence)).or_insert_with(|| {
+            let odds = melee_odds(attack, defence);
+            WoundResult::ALL
+                .iter()
+                .map(|r| odds.probability(*r) * value(*r))
+                .sum()
+        })
+    }
+}
+
+impl Policy for DefaultAi {
+    fn split(&mut self, me: &Fighter, opponent: &Fighter) -> i32 {
+        let pool = me.pool();
+        let theirs = opponent.pool();
+        // Assume the opponent splits evenly, rounding towards attack.
+        let their_attacks = (theirs + 1) / 2;
+        let their_defence = theirs - their_attacks;
+        let hit_plain = self.ev(
+            me.attack_side(opponent, false),
+            opponent.defence_side(false),
+        );
+        let hit_parried = self.ev(me.attack_side(opponent, false), opponent.defence_side(true));
+        let taken_plain = self.ev(opponent.attack_side(me, false), me.defence_side(false));
+        let taken_parried = self.ev(opponent.attack_side(me, false), me.defence_side(true));
+        let free_defence = i32::from(me.intuition);
+        let mut best = (f64::MIN, pool);
+        for attacks in 0..=pool {
+            let defence = pool - attacks + free_defence;
+            let parried = attacks.min(their_defence);
+            let dealt = f64::from(parried) * hit_parried + f64::from(attacks - parried) * hit_plain;
+            let blocked = defence.min(their_attacks);
+            let taken = f64::from(blocked) * taken_parried
+                + f64::from(their_attacks - blocked) * taken_plain;
+            let score = dealt - taken;
+            if score >= best.0 {
+                best = (score, attacks);
+            }
+        }
+        best.1
+    }
+
+    fn enhance_initiative(&mut self, _me: &Fighter, _attack_counters: i32) -> bool {
+        // Striking first rarely repays a lost attack in a duel.
+        false
+    }
+
+    fn attack(&mut self, _me: &Fighter, _opponent: &Fighter, attack_counters: i32) -> bool {
+        attack_counters > 0
+    }
+
+    fn enhance_defence(&mut self, me: &Fighter, _attacker: &Fighter, incoming: AttackSide) -> bool {
+        // A Defence counter has no other use.
+        self.ev(incoming, me.defence_side(true)) < self.ev(incoming, me.defence_side(false))
+    }
+
+    fn enhance_attack(
+        &mut self,
+        me: &Fighter,
+        target: &Fighter,
+        defence: DefenceSide,
+        attack_counters_left: i32,
+    ) -> bool {
+        if attack_counters_left < 1 {
+            return false;
+        }
+        // Worth it when the gain beats what the counter would do as an attack of its own.
+        let plain = self.ev(me.attack_side(target, false), defence);
+        let enhanced = self.ev(me.attack_side(target, true), defence);
+        enhanced - plain > self.ev(me.attack_side(target, false), target.defence_side(false))
+    }
+
+    fn discard(&mut self, _attack: i32, defence: i32) -> Counter {
+        if defence > 0 {
+            Counter::Defence
+        } else {
+            Counter::Attack
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        "default"
+    }
+}
+
+/// Every decision at random: the baseline.
+#[derive(Debug)]
+pub struct RandomPolicy {
+    dice: SeededDice,
+}
+
+impl RandomPolicy {
+    pub fn new(seed: u64, stream: u64) -> RandomPolicy {
+        RandomPolicy {
+            dice: SeededDice::new(seed, stream),
+        }
+    }
+
+    fn coin(&mut self) -> bool {
+        self.dice.d6().is_multiple_of(2)
+    }
+}
+
+impl Policy for RandomPolicy {
+    fn split(&mut self, me: &Fighter, _opponent: &Fighter) -> i32 {
+        let pool = me.pool();
+        (0..pool).filter(|_| self.coin()).count() as i32
+    }
+
+    fn enhance_initiative(&mut self, _me: &Fighter, attack_counters: i32) -> bool {
+        attack_counters > 0 && self.coin()
+    }
+
+    fn attack(&mut self, _me: &Fighter, _opponent: &Fighter, attack_counters: i32) -> bool {
+        attack_counters > 0 && self.coin()
+    }
+
+    fn enhance_defence(
+        &mut self,
+        _me: &Fighter,
+        _attacker: &Fighter,
+        _incoming: AttackSide,
+    ) -> bool {
+        self.coin()
+    }
+
+    fn enhance_attack(&mut self, _me: &Fighter, _t: &Fighter, _d: DefenceSide, left: i32) -> bool {
+        left > 0 && self.coin()
+    }
+
+    fn discard(&mut self, attack: i32, defence: i32) -> Counter {
+        match (attack > 0, defence > 0) {
+            (true, true) if self.coin() => Counter::Attack,
+            (true, false) => Counter::Attack,
+            _ => Counter::Defence,
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        "random"
+    }
+}

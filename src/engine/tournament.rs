@@ -1,0 +1,101 @@
+//! The Tournament scenario: the two sides' models fight one-on-one matches in list order, each up
+//! to six turns or until a kill, inside a 12" duelling circle. Duellists start at its edge and close
+//! in the first turn's Move Phase (6" each), so every match is fought from turn 1. The side that wins
+//! more matches wins; then the side with more match points (Light 1, Grievous 2, Critical 3); then
+//! the two highest-ranking survivors fight a final match with no time limit.
+
+use super::dice::Dice;
+use super::duel::{Event, duel};
+use super::fighter::Fighter;
+use super::policy::Policy;
+
+/// Turns in one match.
+pub const MATCH_TURNS: u32 = 6;
+/// A final match has no time limit; this only guarantees the simulation ends.
+pub const FINAL_TURNS: u32 = 100;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TournamentResult {
+    /// `Some(0)`: side A won; `Some(1)`: side B; `None`: a draw.
+    pub winner: Option<usize>,
+    pub matches_won: [u32; 2],
+    pub points: [u32; 2],
+    pub final_match: bool,
+}
+
+/// Play one tournament. `events` receives every roll and decision.
+pub fn tournament(
+    mut sides: [Vec<Fighter>; 2],
+    policies: &mut [&mut dyn Policy; 2],
+    dice: &mut dyn Dice,
+    game: u64,
+    events: &mut Vec<Event>,
+) -> TournamentResult {
+    let mut matches_won = [0u32; 2];
+    let mut points = [0u32; 2];
+    let matches = sides[0].len().min(sides[1].len());
+    let [side_a, side_b] = &mut sides;
+    for (index, (a, b)) in side_a.iter_mut().zip(side_b.iter_mut()).enumerate() {
+        let mut pair = [a.clone(), b.clone()];
+        events.push(Event::MatchStart {
+            game,
+            index,
+            a: pair[0].name.clone(),
+            b: pair[1].name.clone(),
+            final_match: false,
+        });
+        let result = duel(&mut pair, policies, dice, MATCH_TURNS, events);
+        points[0] += result.points[0];
+        points[1] += result.points[1];
+        if let Some(w) = result.winner {
+            matches_won[w] += 1;
+        }
+        [*a, *b] = pair;
+    }
+    let decided = if matches_won[0] != matches_won[1] {
+        Some(usize::from(matches_won[1] > matches_won[0]))
+    } else if points[0] != points[1] {
+        Some(usize::from(points[1] > points[0]))
+    } else {
+        None
+    };
+    if decided.is_some() {
+        return TournamentResult {
+            winner: decided,
+            matches_won,
+            points,
+            final_match: false,
+        };
+    }
+    // The two highest-ranking survivors (the first listed among equals) fight it out.
+    fn champion(side: &[Fighter]) -> Option<&Fighter> {
+        side.iter()
+            .filter(|f| f.alive())
+            .fold(None, |best: Option<&Fighter>, f| match best {
+                Some(b) if b.rank >= f.rank => Some(b),
+                _ => Some(f),
+            })
+    }
+    let winner = match (champion(&sides[0]).cloned(), champion(&sides[1]).cloned()) {
+        (Some(a), Some(b)) => {
+            let mut pair = [a, b];
+            events.push(Event::MatchStart {
+                game,
+                index: matches,
+                a: pair[0].name.clone(),
+                b: pair[1].name.clone(),
+                final_match: true,
+            });
+            duel(&mut pair, policies, dice, FINAL_TURNS, events).winner
+        }
+        (Some(_), None) => Some(0),
+        (None, Some(_)) => Some(1),
+        (None, None) => None,
+    };
+    TournamentResult {
+        winner,
+        matches_won,
+        points,
+        final_match: true,
+    }
+}
