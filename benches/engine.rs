@@ -71,3 +71,47 @@ fn exact_melee_odds() {
         divan::black_box(DEFENCE),
     ));
 }
+
+/// Whole tournaments between the book's 100-point sample and the Koryu example (5 against 5).
+#[divan::bench]
+fn tournaments(bencher: divan::Bencher) {
+    use buntai::diag::SourceFile;
+    use buntai::engine::fighter::Fighter;
+    use buntai::engine::policy::DefaultAi;
+    use buntai::engine::tournament::tournament;
+    use buntai::load::{DataSource, load};
+    use buntai::roster::{self, Rules};
+
+    let cat = load(&DataSource::Embedded).expect("data");
+    let side = |path: &str| -> Vec<Fighter> {
+        let text = std::fs::read_to_string(path).expect("example roster");
+        let parsed = roster::parse(&SourceFile::new(path, text)).expect("roster");
+        let faction = cat.faction(&parsed.faction).expect("faction");
+        let resolved = roster::resolve(&cat, faction, &parsed, Rules::default(), &mut Vec::new());
+        resolved
+            .models
+            .iter()
+            .flat_map(|m| (0..m.count).map(move |_| m))
+            .map(|m| Fighter::from_model(&cat, m, m.profile.name.clone()))
+            .collect()
+    };
+    let (a, b) = (
+        side("examples/bushi-sample-100.toml"),
+        side("examples/koryu.toml"),
+    );
+    let (mut pa, mut pb) = (DefaultAi::new(), DefaultAi::new());
+    let mut game = 0u64;
+    bencher.bench_local(|| {
+        game += 1;
+        let mut dice = SeededDice::new(1, game);
+        let mut events = Vec::new();
+        tournament(
+            [a.clone(), b.clone()],
+            &mut [&mut pa, &mut pb],
+            &mut dice,
+            game,
+            &mut events,
+        )
+        .winner
+    });
+}

@@ -335,3 +335,145 @@ fn end_phase(f: &mut [Fighter; 2], dice: &mut dyn Dice, events: &mut Vec<Event>)
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dice::ScriptedDice;
+    use crate::engine::fighter::FightingWeapon;
+    use crate::engine::melee::{AttackSide, DefenceSide};
+    use crate::model::Armour;
+
+    /// Everything into attack, never Enhance, always attack, lose Defence counters first.
+    struct AllOut;
+
+    impl Policy for AllOut {
+        fn split(&mut self, me: &Fighter, _: &Fighter) -> i32 {
+            me.pool()
+        }
+        fn enhance_initiative(&mut self, _: &Fighter, _: i32) -> bool {
+            false
+        }
+        fn attack(&mut self, _: &Fighter, _: &Fighter, n: i32) -> bool {
+            n > 0
+        }
+        fn enhance_defence(&mut self, _: &Fighter, _: &Fighter, _: AttackSide) -> bool {
+            false
+        }
+        fn enhance_attack(&mut self, _: &Fighter, _: &Fighter, _: DefenceSide, _: i32) -> bool {
+            false
+        }
+        fn discard(&mut self, _: i32, _: i32) -> Counter {
+            Counter::Defence
+        }
+        fn name(&self) -> &'static str {
+            "all-out"
+        }
+    }
+
+    fn fighter(
+        name: &str,
+        pool: i32,
+        init: i32,
+        fight: i32,
+        armour: Armour,
+        bonus: i32,
+        weapon_init: i32,
+    ) -> Fighter {
+        Fighter {
+            name: name.to_owned(),
+            rank: u8::try_from(pool).unwrap_or(1),
+            combat_pool: pool,
+            initiative: init,
+            fight,
+            armour,
+            armour_bonus: bonus,
+            weapon: FightingWeapon {
+                id: "test".to_owned(),
+                initiative_first: weapon_init,
+                initiative_later: weapon_init,
+                attack: 0,
+                enhanced_bonus: 0,
+                vs_heavy_armour: 0,
+                bujutsu: false,
+            },
+            fast: false,
+            powerful: false,
+            tough: false,
+            intuition: false,
+            mounted: false,
+            bajutsu: false,
+            banner: false,
+            health: Health::Healthy,
+            stunned: false,
+        }
+    }
+
+    #[test]
+    fn a_scripted_duel_follows_the_combat_phase_order() {
+        let samurai = fighter("Samurai", 3, 3, 3, Armour::Heavy, 3, 0);
+        let ashigaru = fighter("Ashigaru", 2, 2, 2, Armour::Medium, 2, 1);
+        let mut pair = [samurai, ashigaru];
+        let (mut a, mut b) = (AllOut, AllOut);
+        // Turn 1. Initiative: Samurai 4 (7), Ashigaru 5 (8): the Ashigaru strikes first.
+        // Ashigaru attacks 3+3 +2 = 8 against 2 +3+3 = 8: no wound.
+        // Samurai attacks 5+4 +3 = 12 against 3 +2+2 = 7: 5, Grievous; the Ashigaru loses a counter
+        // (it has no Defence counter, so its last Attack counter) and can only pass.
+        // Samurai attacks 1+1 +3 = 5 against 6 +1+2 = 9 (Fight 1 now): no wound.
+        // Samurai attacks 6+6 +3 = 15 against 1 +1+2 = 4: Critical. The match ends.
+        let mut dice = ScriptedDice::new(&[4, 5, 3, 3, 2, 5, 4, 3, 1, 1, 6, 6, 6, 1]);
+        let mut events = Vec::new();
+        let result = duel(&mut pair, &mut [&mut a, &mut b], &mut dice, 6, &mut events);
+        assert_eq!(
+            result,
+            DuelResult {
+                winner: Some(0),
+                points: [2 + 3, 0],
+                turns: 1
+            }
+        );
+        assert_eq!(dice.remaining(), 0);
+        assert_eq!(pair[1].health, Health::Dead);
+        let discards: Vec<&Event> = events
+            .iter()
+            .filter(|e| matches!(e, Event::Discard { .. }))
+            .collect();
+        assert_eq!(
+            discards,
+            [&Event::Discard {
+                fighter: "Ashigaru".to_owned(),
+                counter: Counter::Attack
+            }]
+        );
+        let attackers: Vec<&str> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Attack { attacker, .. } => Some(attacker.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(attackers, ["Ashigaru", "Samurai", "Samurai", "Samurai"]);
+    }
+
+    #[test]
+    fn a_match_without_a_kill_goes_to_match_points() {
+        let mut pair = [
+            fighter("A", 1, 1, 1, Armour::Heavy, 3, 0),
+            fighter("B", 1, 1, 1, Armour::Heavy, 3, 0),
+        ];
+        let (mut a, mut b) = (AllOut, AllOut);
+        // One turn: A strikes first (6 against 1). A: 3+3 +1 = 7 against 1 +1+3 = 5, a Light wound.
+        // B (Fight 0 now): 1+1 +0 = 2 against 6 +1+3 = 10, nothing. A wins on match points, 1 to 0.
+        let mut dice = ScriptedDice::new(&[6, 1, 3, 3, 1, 1, 1, 6]);
+        let mut events = Vec::new();
+        let result = duel(&mut pair, &mut [&mut a, &mut b], &mut dice, 1, &mut events);
+        assert_eq!(
+            result,
+            DuelResult {
+                winner: Some(0),
+                points: [1, 0],
+                turns: 1
+            }
+        );
+    }
+}

@@ -9,6 +9,9 @@ use super::wound::Health;
 use crate::model::{Armour, AttributeKind, Catalogue, WeaponKind};
 use crate::roster::{ResolvedModel, canonical};
 
+/// Melee Attack Roll modifier for a mounted model without Bajutsu.
+const MOUNTED_ATTACK: i32 = -2;
+
 /// The numbers of the weapon a fighter uses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct FightingWeapon {
@@ -37,6 +40,11 @@ pub struct Fighter {
     pub powerful: bool,
     pub tough: bool,
     pub intuition: bool,
+    /// Mounted: -2 to melee Attack Rolls unless it has Bajutsu.
+    pub mounted: bool,
+    pub bajutsu: bool,
+    /// Carrying a banner: -1 to Initiative, Attack and Defence Rolls while engaged.
+    pub banner: bool,
     pub health: Health,
     pub stunned: bool,
 }
@@ -98,6 +106,9 @@ impl Fighter {
             powerful: m.has_attribute("powerful"),
             tough: m.has_attribute("tough"),
             intuition: m.has_attribute("intuition"),
+            mounted: m.mount.is_some(),
+            bajutsu: m.has_attribute("bajutsu"),
+            banner: m.banner,
             health: Health::Healthy,
             stunned: false,
         }
@@ -134,7 +145,9 @@ impl Fighter {
             _ if self.light_effects() => -1,
             _ => 0,
         };
-        self.initiative + weapon + i32::from(self.fast) + wounds - i32::from(self.stunned)
+        self.initiative + weapon + i32::from(self.fast) + wounds
+            - i32::from(self.stunned)
+            - i32::from(self.banner)
     }
 
     /// The attacker's side of an attack on `target`.
@@ -144,9 +157,15 @@ impl Fighter {
         } else {
             0
         };
+        let mounted = if self.mounted && !self.bajutsu {
+            MOUNTED_ATTACK
+        } else {
+            0
+        };
         AttackSide {
             fight: self.current_fight(),
-            modifier: self.weapon.attack + i32::from(self.powerful) + heavy,
+            modifier: self.weapon.attack + i32::from(self.powerful) + heavy + mounted
+                - i32::from(self.banner),
             enhanced,
             reroll: self.weapon.bujutsu,
             enhanced_bonus: self.weapon.enhanced_bonus,
@@ -158,7 +177,7 @@ impl Fighter {
         DefenceSide {
             fight: self.current_fight(),
             armour: self.armour_bonus,
-            modifier: 0,
+            modifier: -i32::from(self.banner),
             enhanced,
             reroll: self.weapon.bujutsu,
         }
@@ -179,5 +198,81 @@ fn weaponless(cat: &Catalogue) -> FightingWeapon {
         enhanced_bonus: 0,
         vs_heavy_armour: value(|w| &w.vs_heavy_armour),
         bujutsu: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::SourceFile;
+    use crate::load::{DataSource, load};
+    use crate::roster::{self, Rules};
+
+    fn fighters(models: &str) -> Vec<Fighter> {
+        let cat = load(&DataSource::Embedded).expect("data");
+        let text = format!("faction = \"bushi\"\n{models}");
+        let parsed = roster::parse(&SourceFile::new("t.toml", text)).expect("roster");
+        let faction = cat.faction("bushi").expect("bushi");
+        let resolved = roster::resolve(&cat, faction, &parsed, Rules::default(), &mut Vec::new());
+        resolved
+            .models
+            .iter()
+            .map(|m| Fighter::from_model(&cat, m, m.profile.name.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn fighters_take_their_best_weapon_and_their_penalties() {
+        let f = fighters(
+            "[[models]]\nprofile = \"hatamoto\"\nweapons = [\"naginata\"]\nmount = \"horse\"\n\
+             [[models]]\nprofile = \"hatamoto\"\nweapons = [\"naginata\"]\nmount = \"horse\"\nattributes = [\"bajutsu\"]\n\
+             [[models]]\nprofile = \"ashigaru\"\nbanner = true\n",
+        );
+        let target = f[2].clone();
+        assert_eq!(f[0].weapon.id, "naginata");
+        assert_eq!(
+            f[0].attack_side(&target, false).modifier,
+            1 - 2,
+            "naginata +1, mounted -2"
+        );
+        assert_eq!(
+            f[1].attack_side(&target, false).modifier,
+            1,
+            "Bajutsu ignores the mounted penalty"
+        );
+        assert_eq!(target.weapon.id, "katana");
+        assert_eq!(
+            target.defence_side(false).modifier,
+            -1,
+            "the banner bearer defends at -1"
+        );
+        assert_eq!(target.initiative_bonus(true), 2 - 1);
+    }
+
+    #[test]
+    fn wounds_change_the_numbers_and_tough_ignores_light() {
+        let f = fighters(
+            "[[models]]\nprofile = \"samurai\"\n[[models]]\nprofile = \"samurai\"\nattributes = [\"tough\"]\n",
+        );
+        let (mut plain, mut tough) = (f[0].clone(), f[1].clone());
+        plain.health = Health::Light;
+        tough.health = Health::Light;
+        assert_eq!(
+            (plain.current_fight(), plain.initiative_bonus(true)),
+            (2, 2)
+        );
+        assert_eq!(
+            (tough.current_fight(), tough.initiative_bonus(true)),
+            (3, 3)
+        );
+        plain.health = Health::Grievous;
+        assert_eq!(
+            (
+                plain.pool(),
+                plain.current_fight(),
+                plain.initiative_bonus(true)
+            ),
+            (2, 2, 1)
+        );
     }
 }
