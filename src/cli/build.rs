@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::output::{Out, emit};
+use super::output::{ArmourArg, Out, check_output, emit, faction_arg, write_output};
 use crate::diag::{SourceFile, Violation, exit, render};
 use crate::edit::{self, EditError, write_atomic};
 use crate::load::{LoadError, read_text_file};
@@ -76,14 +76,6 @@ pub struct AddArgs {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ArmourArg {
-    None,
-    Light,
-    Medium,
-    Heavy,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum MountArg {
     Horse,
     Warhorse,
@@ -113,42 +105,22 @@ pub struct SetArgs {
 }
 
 pub fn new(out: &Out, cat: &Catalogue, args: &NewArgs) -> u8 {
-    let Some(faction) = cat.faction(&args.faction) else {
-        let ids = cat.factions.iter().map(|f| f.id.as_str());
-        out.error(&format!(
-            "unknown faction `{}`: {}",
-            args.faction,
-            crate::diag::did_you_mean(&args.faction, ids)
-        ));
-        return exit::USAGE;
-    };
-    let text = edit::new_roster(faction, args.points, args.name.as_deref(), &args.schema);
-    match &args.output {
-        None => {
-            emit(&text);
+    let result = faction_arg(out, cat, &args.faction).and_then(|faction| {
+        check_output(out, args.output.as_deref(), args.force)?;
+        let text = edit::new_roster(faction, args.points, args.name.as_deref(), &args.schema);
+        write_output(out, args.output.as_deref(), &text)
+    });
+    match (result, &args.output) {
+        (Err(code), _) => code,
+        (Ok(()), Some(path)) => {
+            eprintln!(
+                "wrote {}: add models with `buntai add {} <profile>`",
+                path.display(),
+                path.display()
+            );
             exit::SUCCESS
         }
-        Some(path) if path.exists() && !args.force => {
-            out.error(&format!(
-                "`{}` exists; use --force to overwrite it",
-                path.display()
-            ));
-            exit::USAGE
-        }
-        Some(path) => match write_atomic(path, &text) {
-            Ok(()) => {
-                eprintln!(
-                    "wrote {}: add models with `buntai add {} <profile>`",
-                    path.display(),
-                    path.display()
-                );
-                exit::SUCCESS
-            }
-            Err(err) => {
-                out.error(&format!("cannot write `{}`: {err}", path.display()));
-                exit::USAGE
-            }
-        },
+        (Ok(()), None) => exit::SUCCESS,
     }
 }
 
@@ -159,12 +131,7 @@ pub fn add(out: &Out, cat: &Catalogue, args: &AddArgs) -> u8 {
         name: args.name.clone(),
         weapons: args.weapons.clone(),
         attributes: args.attributes.clone(),
-        armour: args.armour.map(|a| match a {
-            ArmourArg::None => Armour::None,
-            ArmourArg::Light => Armour::Light,
-            ArmourArg::Medium => Armour::Medium,
-            ArmourArg::Heavy => Armour::Heavy,
-        }),
+        armour: args.armour.map(Armour::from),
         mount: args.mount.map(|m| match m {
             MountArg::Horse => Mount::Horse,
             MountArg::Warhorse => Mount::Warhorse,
@@ -330,15 +297,13 @@ pub struct SuggestArgs {
 }
 
 pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
-    let Some(faction) = cat.faction(&args.faction) else {
-        let ids = cat.factions.iter().map(|f| f.id.as_str());
-        out.error(&format!(
-            "unknown faction `{}`: {}",
-            args.faction,
-            crate::diag::did_you_mean(&args.faction, ids)
-        ));
-        return exit::USAGE;
+    let faction = match faction_arg(out, cat, &args.faction) {
+        Ok(f) => f,
+        Err(code) => return code,
     };
+    if let Err(code) = check_output(out, args.output.as_deref(), args.force) {
+        return code;
+    }
     let Some(roster) = crate::suggest::suggest(cat, faction, args.points, args.seed, args.style)
     else {
         out.error(&format!(
@@ -356,21 +321,8 @@ pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
             return exit::PROBLEMS;
         }
     };
-    match &args.output {
-        None => emit(&text),
-        Some(path) if path.exists() && !args.force => {
-            out.error(&format!(
-                "`{}` exists; use --force to overwrite it",
-                path.display()
-            ));
-            return exit::USAGE;
-        }
-        Some(path) => {
-            if let Err(err) = write_atomic(path, &text) {
-                out.error(&format!("cannot write `{}`: {err}", path.display()));
-                return exit::USAGE;
-            }
-        }
+    if let Err(code) = write_output(out, args.output.as_deref(), &text) {
+        return code;
     }
     let report = rules::validate(
         cat,
@@ -378,8 +330,8 @@ pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
         Options::default(),
     );
     eprintln!(
-        "{} models, {} / {} points, {}",
-        report.models,
+        "{}, {} / {} points, {}",
+        crate::diag::plural(report.models, "model"),
         report.points_total,
         args.points,
         if report.valid() { "LEGAL" } else { "NOT LEGAL" }

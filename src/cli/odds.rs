@@ -6,7 +6,7 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use super::ListFormat;
-use super::output::{Out, emit, print_json};
+use super::output::{ArmourArg, Out, emit, print_json};
 use crate::diag::{did_you_mean, exit};
 use crate::engine::shooting::{Cover, Moved, Phase, ShotContext, attack_modifiers, defence_items};
 use crate::engine::{
@@ -132,25 +132,6 @@ pub struct ShootArgs {
     pub yadome: bool,
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ArmourArg {
-    None,
-    Light,
-    Medium,
-    Heavy,
-}
-
-impl From<ArmourArg> for Armour {
-    fn from(a: ArmourArg) -> Armour {
-        match a {
-            ArmourArg::None => Armour::None,
-            ArmourArg::Light => Armour::Light,
-            ArmourArg::Medium => Armour::Medium,
-            ArmourArg::Heavy => Armour::Heavy,
-        }
-    }
 }
 
 #[derive(Serialize)]

@@ -86,3 +86,68 @@ pub fn print_json(value: &impl serde::Serialize) -> u8 {
         }
     }
 }
+
+/// Armour as a command-line choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ArmourArg {
+    None,
+    Light,
+    Medium,
+    Heavy,
+}
+
+impl From<ArmourArg> for crate::model::Armour {
+    fn from(a: ArmourArg) -> crate::model::Armour {
+        use crate::model::Armour;
+        match a {
+            ArmourArg::None => Armour::None,
+            ArmourArg::Light => Armour::Light,
+            ArmourArg::Medium => Armour::Medium,
+            ArmourArg::Heavy => Armour::Heavy,
+        }
+    }
+}
+
+/// A faction named on the command line, or the exit code after saying what is wrong.
+pub fn faction_arg<'a>(
+    out: &Out,
+    cat: &'a crate::model::Catalogue,
+    id: &str,
+) -> Result<&'a crate::model::Faction, u8> {
+    cat.faction(id).ok_or_else(|| {
+        let ids = cat.factions.iter().map(|f| f.id.as_str());
+        out.error(&format!(
+            "unknown faction `{id}`: {}",
+            crate::diag::did_you_mean(id, ids)
+        ));
+        crate::diag::exit::USAGE
+    })
+}
+
+/// Refuse to overwrite an existing output file unless `--force` was given.
+pub fn check_output(out: &Out, path: Option<&std::path::Path>, force: bool) -> Result<(), u8> {
+    match path {
+        Some(path) if path.exists() && !force => {
+            out.error(&format!(
+                "`{}` exists; use --force to overwrite it",
+                path.display()
+            ));
+            Err(crate::diag::exit::USAGE)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Write `text` to `path` atomically, or to standard output when there is no path.
+pub fn write_output(out: &Out, path: Option<&std::path::Path>, text: &str) -> Result<(), u8> {
+    match path {
+        None => {
+            emit(text);
+            Ok(())
+        }
+        Some(path) => crate::edit::write_atomic(path, text).map_err(|err| {
+            out.error(&format!("cannot write `{}`: {err}", path.display()));
+            crate::diag::exit::USAGE
+        }),
+    }
+}

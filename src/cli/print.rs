@@ -1,12 +1,11 @@
 //! `buntai print`: the roster sheet as terminal text, Markdown, print-ready HTML or JSON.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::output::{Out, emit};
+use super::output::{Out, check_output, write_output};
 use crate::diag::{SourceFile, exit, render};
-use crate::edit::write_atomic;
 use crate::load::{LoadError, read_text_file};
 use crate::model::Catalogue;
 use crate::print::{TextStyle, build_sheet, render_html, sheet_doc};
@@ -45,15 +44,8 @@ pub struct PrintArgs {
 const SHEET_WIDTH: u16 = 100;
 
 pub fn run(out: &Out, cat: &Catalogue, args: &PrintArgs) -> u8 {
-    if let Some(path) = &args.output
-        && path.exists()
-        && !args.force
-    {
-        out.error(&format!(
-            "`{}` exists; use --force to overwrite it",
-            path.display()
-        ));
-        return exit::USAGE;
+    if let Err(code) = check_output(out, args.output.as_deref(), args.force) {
+        return code;
     }
     let file = match read_text_file(&args.roster) {
         Ok(file) => file,
@@ -106,25 +98,17 @@ pub fn run(out: &Out, cat: &Catalogue, args: &PrintArgs) -> u8 {
             }
         },
     };
-    match &args.output {
-        Some(path) => {
-            if let Err(err) = write_atomic(path, &text) {
-                out.error(&format!("cannot write `{}`: {err}", path.display()));
-                return exit::USAGE;
-            }
-            eprintln!("wrote {}", display(path));
-        }
-        None => emit(&text),
+    if let Err(code) = write_output(out, args.output.as_deref(), &text) {
+        return code;
+    }
+    if let Some(path) = &args.output {
+        eprintln!("wrote {}", path.display());
     }
     if sheet.legal {
         exit::SUCCESS
     } else {
         exit::PROBLEMS
     }
-}
-
-fn display(path: &Path) -> String {
-    path.display().to_string()
 }
 
 /// The roster cannot even be resolved (syntax error, unknown faction): show why.
