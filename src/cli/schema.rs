@@ -68,7 +68,7 @@ impl SchemaKind {
             SchemaKind::Rulings => schemars::schema_for!(RulingsFile),
             SchemaKind::Reference => schemars::schema_for!(ReferenceFile),
             SchemaKind::Sheet => schemars::schema_for!(crate::print::Sheet),
-            SchemaKind::Event => schemars::schema_for!(crate::engine::duel::Event),
+            SchemaKind::Event => schemars::schema_for!(crate::engine::events::Event),
         };
         let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
         text.push('\n');

@@ -11,7 +11,7 @@ use super::output::{Out, emit, print_json};
 use crate::diag::{exit, render};
 use crate::edit::write_atomic;
 use crate::engine::SeededDice;
-use crate::engine::duel::Event;
+use crate::engine::events::Event;
 use crate::engine::fighter::Fighter;
 use crate::engine::policy::{DefaultAi, Policy, RandomPolicy};
 use crate::engine::tournament::tournament;

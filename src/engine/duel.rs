@@ -1,95 +1,17 @@
-//! A duel: the Combat Phase between two models in contact, turn after turn, as the Tournament
-//! scenario fights it. Each turn: both split their Combat Pools in secret, roll Initiative
-//! (weapon first-round/later-round modifiers, Fast, wounds, Stunned; Fast wins ties, otherwise a
-//! roll-off), then attack in Initiative order, returning to the top until both pass in succession
-//! or no Attack counters are left. Wounds take effect at once (a Grievous wound costs a counter; a
-//! Tough model's Critical takes it off only at the end of the phase). In the End Phase Stunned is
-//! removed on a d6 of 3+ (-1 while engaged).
-//!
-//! Combats of several models (combined pools, up to four against one) are part 2 of the engine.
+//! A duel: two models in contact fighting turn after turn, as the Tournament scenario has them,
+//! each turn a Combat Phase ([`combat_phase`]) and an End Phase, where Stunned is removed on a d6
+//! of 3+ (-1 while engaged).
 
-use schemars::JsonSchema;
-use serde::Serialize;
-
+use super::combat::combat_phase;
 use super::dice::Dice;
+use super::events::Event;
 use super::fighter::Fighter;
-use super::melee::{MeleeRoll, roll_attack, roll_initiative, roll_off};
-use super::policy::{Counter, Policy};
-use super::wound::{Health, WoundResult, apply_wound};
-
-/// One thing that happened: every roll and every decision.
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
-#[serde(tag = "event", rename_all = "kebab-case")]
-pub enum Event {
-    MatchStart {
-        game: u64,
-        index: usize,
-        a: String,
-        b: String,
-        final_match: bool,
-    },
-    Turn {
-        turn: u32,
-    },
-    Split {
-        fighter: String,
-        attack: i32,
-        defence: i32,
-    },
-    Initiative {
-        fighter: String,
-        enhanced: bool,
-        rolled: Vec<u8>,
-        total: i32,
-    },
-    RollOff {
-        winner: String,
-    },
-    Attack {
-        attacker: String,
-        defender: String,
-        attack_enhanced: bool,
-        defence_enhanced: bool,
-        roll: MeleeRoll,
-    },
-    Pass {
-        fighter: String,
-    },
-    Wound {
-        fighter: String,
-        result: WoundResult,
-        health: Health,
-    },
-    Discard {
-        fighter: String,
-        counter: Counter,
-    },
-    StunRemoved {
-        fighter: String,
-        roll: u8,
-    },
-    MatchEnd {
-        winner: Option<String>,
-        points_a: u32,
-        points_b: u32,
-        turns: u32,
-    },
-}
+use super::policy::Policy;
 
 /// In the End Phase a d6 of 3 or more removes Stunned...
 const STUN_REMOVED_ON: i32 = 3;
 /// ...with -1 while still engaged, as duellists are.
 const ENGAGED_STUN_MODIFIER: i32 = -1;
-
-/// Match points for a wound caused: Light 1, Grievous 2, Critical 3.
-pub fn match_points(result: WoundResult) -> u32 {
-    match result {
-        WoundResult::Light => 1,
-        WoundResult::Grievous => 2,
-        WoundResult::Critical => 3,
-        WoundResult::NoWound | WoundResult::Stunned => 0,
-    }
-}
 
 /// The outcome of a duel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,11 +20,6 @@ pub struct DuelResult {
     pub winner: Option<usize>,
     pub points: [u32; 2],
     pub turns: u32,
-}
-
-struct Pools {
-    attack: [i32; 2],
-    defence: [i32; 2],
 }
 
 /// Fight up to `max_turns` turns (or until one falls). A match with no kill goes to the fighter with
@@ -119,7 +36,13 @@ pub fn duel(
     while turns < max_turns && fighters.iter().all(Fighter::alive) {
         turns += 1;
         events.push(Event::Turn { turn: turns });
-        combat_phase(fighters, policies, dice, turns == 1, &mut points, events);
+        let [a, b] = fighters.clone();
+        let mut sides = [vec![a], vec![b]];
+        combat_phase(&mut sides, policies, dice, turns == 1, &mut points, events);
+        let [a, b] = sides;
+        if let (Some(a), Some(b)) = (a.into_iter().next(), b.into_iter().next()) {
+            *fighters = [a, b];
+        }
         end_phase(fighters, dice, events);
     }
     let winner = match (fighters[0].alive(), fighters[1].alive()) {
@@ -142,187 +65,6 @@ pub fn duel(
     }
 }
 
-fn combat_phase(
-    f: &mut [Fighter; 2],
-    policies: &mut [&mut dyn Policy; 2],
-    dice: &mut dyn Dice,
-    first_round: bool,
-    points: &mut [u32; 2],
-    events: &mut Vec<Event>,
-) {
-    let mut pools = Pools {
-        attack: [0; 2],
-        defence: [0; 2],
-    };
-    for i in 0..2 {
-        let pool = f[i].pool();
-        let attack = policies[i].split(&f[i], &f[1 - i]).clamp(0, pool);
-        pools.attack[i] = attack;
-        pools.defence[i] = pool - attack + i32::from(f[i].intuition);
-        events.push(Event::Split {
-            fighter: f[i].name.clone(),
-            attack,
-            defence: pools.defence[i],
-        });
-    }
-    let mut totals = [0i32; 2];
-    for i in 0..2 {
-        let enhanced =
-            pools.attack[i] > 0 && policies[i].enhance_initiative(&f[i], pools.attack[i]);
-        if enhanced {
-            pools.attack[i] -= 1;
-        }
-        let roll = roll_initiative(f[i].initiative_bonus(first_round), enhanced, dice);
-        totals[i] = roll.total;
-        events.push(Event::Initiative {
-            fighter: f[i].name.clone(),
-            enhanced,
-            rolled: roll.rolled,
-            total: roll.total,
-        });
-    }
-    let first = match totals[0].cmp(&totals[1]) {
-        std::cmp::Ordering::Greater => 0,
-        std::cmp::Ordering::Less => 1,
-        std::cmp::Ordering::Equal => match (f[0].fast, f[1].fast) {
-            (true, false) => 0,
-            (false, true) => 1,
-            _ => {
-                let winner = if roll_off(dice) { 0 } else { 1 };
-                events.push(Event::RollOff {
-                    winner: f[winner].name.clone(),
-                });
-                winner
-            }
-        },
-    };
-    let order = [first, 1 - first];
-    // Models with a Critical wound still standing (Tough) fall at the end of the phase.
-    let mut doomed = [false; 2];
-    let mut passes = 0;
-    while passes < 2 && pools.attack.iter().any(|a| *a > 0) {
-        for &i in &order {
-            let j = 1 - i;
-            let can =
-                pools.attack[i] > 0 && (f[i].alive() || doomed[i]) && f[j].alive() && !doomed[j];
-            if !can || !policies[i].attack(&f[i], &f[j], pools.attack[i]) {
-                passes += 1;
-                events.push(Event::Pass {
-                    fighter: f[i].name.clone(),
-                });
-                if passes >= 2 {
-                    break;
-                }
-                continue;
-            }
-            passes = 0;
-            pools.attack[i] -= 1;
-            let plain = f[i].attack_side(&f[j], false);
-            let defence_enhanced =
-                pools.defence[j] > 0 && policies[j].enhance_defence(&f[j], &f[i], plain);
-            if defence_enhanced {
-                pools.defence[j] -= 1;
-            }
-            let defence = f[j].defence_side(defence_enhanced);
-            let attack_enhanced = pools.attack[i] > 0
-                && policies[i].enhance_attack(&f[i], &f[j], defence, pools.attack[i]);
-            if attack_enhanced {
-                pools.attack[i] -= 1;
-            }
-            let roll = roll_attack(f[i].attack_side(&f[j], attack_enhanced), defence, dice);
-            let result = roll.result;
-            events.push(Event::Attack {
-                attacker: f[i].name.clone(),
-                defender: f[j].name.clone(),
-                attack_enhanced,
-                defence_enhanced,
-                roll,
-            });
-            wound(
-                f,
-                j,
-                result,
-                &mut pools,
-                &mut doomed,
-                policies,
-                points,
-                i,
-                events,
-            );
-            if !f[j].alive() && !doomed[j] {
-                break;
-            }
-        }
-        if f.iter().zip(doomed).any(|(x, d)| !x.alive() && !d) {
-            break;
-        }
-    }
-    for i in 0..2 {
-        if doomed[i] {
-            f[i].health = Health::Dead;
-        }
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn wound(
-    f: &mut [Fighter; 2],
-    j: usize,
-    result: WoundResult,
-    pools: &mut Pools,
-    doomed: &mut [bool; 2],
-    policies: &mut [&mut dyn Policy; 2],
-    points: &mut [u32; 2],
-    attacker: usize,
-    events: &mut Vec<Event>,
-) {
-    if result == WoundResult::NoWound {
-        return;
-    }
-    points[attacker] += match_points(result);
-    if result == WoundResult::Stunned {
-        f[j].stunned = true;
-    }
-    let before = f[j].health;
-    let after = apply_wound(before, result);
-    if after == Health::Dead && f[j].tough && before != Health::Dead {
-        // Tough: it stays for a last attack until the end of the Combat Phase.
-        doomed[j] = true;
-        f[j].health = Health::Grievous;
-    } else {
-        f[j].health = after;
-    }
-    events.push(Event::Wound {
-        fighter: f[j].name.clone(),
-        result,
-        health: after,
-    });
-    if after == Health::Dead && !f[j].tough {
-        // Errata: a slain model's unspent counters leave the pool.
-        pools.attack[j] = 0;
-        pools.defence[j] = 0;
-    } else if after == Health::Grievous && before != Health::Grievous {
-        // The Combat Pool drops by one at once: the controller loses a counter of his choice.
-        let lost = match policies[j].discard(pools.attack[j], pools.defence[j]) {
-            Counter::Attack if pools.attack[j] > 0 => Some(Counter::Attack),
-            _ if pools.defence[j] > 0 => Some(Counter::Defence),
-            _ if pools.attack[j] > 0 => Some(Counter::Attack),
-            _ => None,
-        };
-        match lost {
-            Some(Counter::Attack) => pools.attack[j] -= 1,
-            Some(Counter::Defence) => pools.defence[j] -= 1,
-            None => {}
-        }
-        if let Some(counter) = lost {
-            events.push(Event::Discard {
-                fighter: f[j].name.clone(),
-                counter,
-            });
-        }
-    }
-}
-
 fn end_phase(f: &mut [Fighter; 2], dice: &mut dyn Dice, events: &mut Vec<Event>) {
     for fighter in f.iter_mut().filter(|x| x.alive() && x.stunned) {
         let roll = dice.d6();
@@ -342,20 +84,22 @@ mod tests {
     use crate::engine::dice::ScriptedDice;
     use crate::engine::fighter::FightingWeapon;
     use crate::engine::melee::{AttackSide, DefenceSide};
+    use crate::engine::policy::Counter;
+    use crate::engine::wound::Health;
     use crate::model::Armour;
 
     /// Everything into attack, never Enhance, always attack, lose Defence counters first.
     struct AllOut;
 
     impl Policy for AllOut {
-        fn split(&mut self, me: &Fighter, _: &Fighter) -> i32 {
-            me.pool()
+        fn split(&mut self, own: &[&Fighter], _: &[&Fighter]) -> i32 {
+            own.iter().map(|f| f.pool()).sum()
         }
         fn enhance_initiative(&mut self, _: &Fighter, _: i32) -> bool {
             false
         }
-        fn attack(&mut self, _: &Fighter, _: &Fighter, n: i32) -> bool {
-            n > 0
+        fn attack(&mut self, _: &Fighter, _: &[&Fighter], n: i32) -> Option<usize> {
+            (n > 0).then_some(0)
         }
         fn enhance_defence(&mut self, _: &Fighter, _: &Fighter, _: AttackSide) -> bool {
             false

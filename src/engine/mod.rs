@@ -5,8 +5,10 @@
 //! attack with Enhancements and Bujutsu re-rolls in the R-30 roll order, a shooting attack with
 //! every modifier, and exact probabilities of both by full enumeration (`buntai odds`).
 
+pub mod combat;
 pub mod dice;
 pub mod duel;
+pub mod events;
 pub mod fighter;
 pub mod melee;
 pub mod odds;

@@ -20,12 +20,13 @@ pub enum Counter {
 
 /// The decisions one side makes in a duel.
 pub trait Policy {
-    /// How many of `me`'s pool go to Attack counters (the rest are Defence).
-    fn split(&mut self, me: &Fighter, opponent: &Fighter) -> i32;
+    /// How many of the side's combined Combat Pool go to Attack counters (the rest are Defence).
+    fn split(&mut self, own: &[&Fighter], enemies: &[&Fighter]) -> i32;
     /// Spend an Attack counter to Enhance the Initiative Roll?
     fn enhance_initiative(&mut self, me: &Fighter, attack_counters: i32) -> bool;
-    /// Attack now (spending an Attack counter), or pass?
-    fn attack(&mut self, me: &Fighter, opponent: &Fighter, attack_counters: i32) -> bool;
+    /// Attack now (spending an Attack counter) one of `enemies`, by index, or pass (`None`)?
+    fn attack(&mut self, me: &Fighter, enemies: &[&Fighter], attack_counters: i32)
+    -> Option<usize>;
     /// Spend a Defence counter to Enhance this Defence Roll?
     fn enhance_defence(&mut self, me: &Fighter, attacker: &Fighter, incoming: AttackSide) -> bool;
     /// Spend another Attack counter to Enhance this Attack Roll?
@@ -77,9 +78,13 @@ impl DefaultAi {
 }
 
 impl Policy for DefaultAi {
-    fn split(&mut self, me: &Fighter, opponent: &Fighter) -> i32 {
-        let pool = me.pool();
-        let theirs = opponent.pool();
+    fn split(&mut self, own: &[&Fighter], enemies: &[&Fighter]) -> i32 {
+        let (Some(me), Some(opponent)) = (own.first(), enemies.first()) else {
+            return 0;
+        };
+        // The numbers of the first model on each side stand for the side; the counts are the sides'.
+        let pool: i32 = own.iter().map(|f| f.pool()).sum();
+        let theirs: i32 = enemies.iter().map(|f| f.pool()).sum();
         // Assume the opponent splits evenly, rounding towards attack.
         let their_attacks = (theirs + 1) / 2;
         let their_defence = theirs - their_attacks;
@@ -90,7 +95,7 @@ impl Policy for DefaultAi {
         let hit_parried = self.ev(me.attack_side(opponent, false), opponent.defence_side(true));
         let taken_plain = self.ev(opponent.attack_side(me, false), me.defence_side(false));
         let taken_parried = self.ev(opponent.attack_side(me, false), me.defence_side(true));
-        let free_defence = i32::from(me.intuition);
+        let free_defence: i32 = own.iter().map(|f| i32::from(f.intuition)).sum();
         let mut best = (f64::MIN, pool);
         for attacks in 0..=pool {
             let defence = pool - attacks + free_defence;
@@ -112,8 +117,24 @@ impl Policy for DefaultAi {
         false
     }
 
-    fn attack(&mut self, _me: &Fighter, _opponent: &Fighter, attack_counters: i32) -> bool {
-        attack_counters > 0
+    fn attack(
+        &mut self,
+        me: &Fighter,
+        enemies: &[&Fighter],
+        attack_counters: i32,
+    ) -> Option<usize> {
+        if attack_counters < 1 {
+            return None;
+        }
+        // The enemy this attack hurts most.
+        let mut best: Option<(f64, usize)> = None;
+        for (k, enemy) in enemies.iter().enumerate() {
+            let ev = self.ev(me.attack_side(enemy, false), enemy.defence_side(false));
+            if best.is_none_or(|(b, _)| ev > b) {
+                best = Some((ev, k));
+            }
+        }
+        best.map(|(_, k)| k)
     }
 
     fn enhance_defence(&mut self, me: &Fighter, _attacker: &Fighter, incoming: AttackSide) -> bool {
@@ -169,8 +190,8 @@ impl RandomPolicy {
 }
 
 impl Policy for RandomPolicy {
-    fn split(&mut self, me: &Fighter, _opponent: &Fighter) -> i32 {
-        let pool = me.pool();
+    fn split(&mut self, own: &[&Fighter], _enemies: &[&Fighter]) -> i32 {
+        let pool: i32 = own.iter().map(|f| f.pool()).sum();
         (0..pool).filter(|_| self.coin()).count() as i32
     }
 
@@ -178,8 +199,16 @@ impl Policy for RandomPolicy {
         attack_counters > 0 && self.coin()
     }
 
-    fn attack(&mut self, _me: &Fighter, _opponent: &Fighter, attack_counters: i32) -> bool {
-        attack_counters > 0 && self.coin()
+    fn attack(
+        &mut self,
+        _me: &Fighter,
+        enemies: &[&Fighter],
+        attack_counters: i32,
+    ) -> Option<usize> {
+        if attack_counters < 1 || enemies.is_empty() || !self.coin() {
+            return None;
+        }
+        Some(usize::from(self.dice.d6()) % enemies.len())
     }
 
     fn enhance_defence(

@@ -5,7 +5,8 @@
 //! the two highest-ranking survivors fight a final match with no time limit.
 
 use super::dice::Dice;
-use super::duel::{Event, duel};
+use super::duel::duel;
+use super::events::Event;
 use super::fighter::Fighter;
 use super::policy::Policy;
 

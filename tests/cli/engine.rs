@@ -694,3 +694,172 @@ mod simulate_command {
             .code(2);
     }
 }
+
+/// The combat example again, this time through the whole Combat Phase: combined pools, secret
+/// splits, Initiative with a roll-off, attacks in order, the yari Ashigaru unable to attack after
+/// parrying and a Grievous wound, and the kill.
+mod combat_example {
+    use std::collections::VecDeque;
+
+    use buntai::diag::SourceFile;
+    use buntai::engine::combat::combat_phase;
+    use buntai::engine::events::Event;
+    use buntai::engine::fighter::Fighter;
+    use buntai::engine::policy::{Counter, Policy};
+    use buntai::engine::{AttackSide, DefenceSide, Health, ScriptedDice};
+    use buntai::load::{DataSource, load};
+    use buntai::roster::{self, Rules};
+
+    /// The players' decisions from the example, in order.
+    #[derive(Default)]
+    struct Player {
+        split: i32,
+        attacks: VecDeque<Option<usize>>,
+        enhance_defence: VecDeque<bool>,
+        enhance_attack: VecDeque<bool>,
+        discards: VecDeque<Counter>,
+    }
+
+    impl Policy for Player {
+        fn split(&mut self, _: &[&Fighter], _: &[&Fighter]) -> i32 {
+            self.split
+        }
+        fn enhance_initiative(&mut self, _: &Fighter, _: i32) -> bool {
+            false
+        }
+        fn attack(&mut self, _: &Fighter, _: &[&Fighter], _: i32) -> Option<usize> {
+            self.attacks
+                .pop_front()
+                .expect("an attack decision was scripted")
+        }
+        fn enhance_defence(&mut self, _: &Fighter, _: &Fighter, _: AttackSide) -> bool {
+            self.enhance_defence
+                .pop_front()
+                .expect("a defence decision was scripted")
+        }
+        fn enhance_attack(&mut self, _: &Fighter, _: &Fighter, _: DefenceSide, _: i32) -> bool {
+            self.enhance_attack
+                .pop_front()
+                .expect("an enhance decision was scripted")
+        }
+        fn discard(&mut self, _: i32, _: i32) -> Counter {
+            self.discards.pop_front().expect("a discard was scripted")
+        }
+        fn name(&self) -> &'static str {
+            "scripted"
+        }
+    }
+
+    fn fighters() -> (Fighter, Fighter, Fighter) {
+        let cat = load(&DataSource::Embedded).expect("data");
+        let text = "faction = \"bushi\"\n\
+            [[models]]\nprofile = \"samurai\"\nweapons = [\"naginata\"]\nattributes = [\"naginatajutsu\"]\n\
+            [[models]]\nprofile = \"ashigaru\"\nweapons = [\"yari\"]\n";
+        let parsed = roster::parse(&SourceFile::new("example.toml", text)).expect("roster");
+        let faction = cat.faction("bushi").expect("bushi");
+        let resolved = roster::resolve(&cat, faction, &parsed, Rules::default(), &mut Vec::new());
+        let samurai = Fighter::from_model(&cat, &resolved.models[0], "Samurai".to_owned());
+        let yari = Fighter::from_model(&cat, &resolved.models[1], "Ashigaru (yari)".to_owned());
+        let mut katana = yari.clone();
+        katana.name = "Ashigaru (katana)".to_owned();
+        katana.weapon.id = "katana".to_owned();
+        katana.weapon.initiative_first = 0;
+        katana.weapon.initiative_later = 0;
+        (samurai, yari, katana)
+    }
+
+    #[test]
+    fn the_book_combat_example_through_the_combat_phase() {
+        let (samurai, yari, katana) = fighters();
+        assert_eq!(
+            (samurai.combat_pool, yari.combat_pool + katana.combat_pool),
+            (3, 4)
+        );
+        let mut player_a = Player {
+            split: 2,
+            attacks: VecDeque::from([Some(0), Some(0)]),
+            enhance_defence: VecDeque::from([true]),
+            enhance_attack: VecDeque::from([false]),
+            ..Player::default()
+        };
+        let mut player_b = Player {
+            split: 2,
+            attacks: VecDeque::from([Some(0)]),
+            enhance_defence: VecDeque::from([true]),
+            enhance_attack: VecDeque::from([true]),
+            discards: VecDeque::from([Counter::Defence]),
+        };
+        let mut dice =
+            ScriptedDice::new(&[3, 4, 3, 5, 2, 4, 5, 4, 1, 3, 4, 6, 2, 3, 3, 2, 4, 1, 4]);
+        let mut sides = [vec![samurai], vec![yari, katana]];
+        let mut events = Vec::new();
+        combat_phase(
+            &mut sides,
+            &mut [&mut player_a, &mut player_b],
+            &mut dice,
+            true,
+            &mut [0, 0],
+            &mut events,
+        );
+
+        let initiative: Vec<i32> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Initiative { total, .. } => Some(*total),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(initiative, [7, 7, 5]);
+        assert!(events.contains(&Event::RollOff {
+            winner: "Samurai".to_owned()
+        }));
+        let attacks: Vec<(String, String, i32, i32)> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Attack {
+                    attacker,
+                    defender,
+                    roll,
+                    ..
+                } => Some((
+                    attacker.clone(),
+                    defender.clone(),
+                    roll.attack_total,
+                    roll.defence_total,
+                )),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            attacks,
+            [
+                ("Samurai".to_owned(), "Ashigaru (yari)".to_owned(), 13, 9),
+                ("Ashigaru (katana)".to_owned(), "Samurai".to_owned(), 12, 12),
+                ("Samurai".to_owned(), "Ashigaru (yari)".to_owned(), 9, 7),
+            ]
+        );
+        assert!(events.contains(&Event::Discard {
+            fighter: "Ashigaru (yari)".to_owned(),
+            counter: Counter::Defence
+        }));
+        assert!(
+            events.contains(&Event::Pass {
+                fighter: "Ashigaru (yari)".to_owned()
+            }),
+            "it cannot attack"
+        );
+        assert_eq!(
+            sides[1][0].health,
+            Health::Dead,
+            "Light on Grievous: Critical"
+        );
+        assert_eq!(sides[0][0].health, Health::Healthy);
+        assert_eq!(sides[1][1].health, Health::Healthy);
+        assert_eq!(dice.remaining(), 0, "exactly the example's dice");
+        assert!(
+            player_a.attacks.is_empty() && player_b.attacks.is_empty(),
+            "every scripted decision was asked for"
+        );
+        assert!(player_a.enhance_defence.is_empty() && player_b.enhance_attack.is_empty());
+    }
+}
