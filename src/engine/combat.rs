@@ -63,10 +63,10 @@ pub fn combat_phase(
         used: [vec![0; sides[0].len()], vec![0; sides[1].len()]],
         doomed: [vec![false; sides[0].len()], vec![false; sides[1].len()]],
     };
-    for s in 0..2 {
+    for (s, policy) in policies.iter_mut().enumerate() {
         let (own, enemies) = split_refs(sides, s);
         let pool: i32 = own.iter().map(|f| f.pool()).sum();
-        let attack = policies[s].split(&own, &enemies).clamp(0, pool);
+        let attack = policy.split(&own, &enemies).clamp(0, pool);
         st.attack[s] = attack;
         st.defence[s] = pool - attack + own.iter().map(|f| i32::from(f.intuition)).sum::<i32>();
         let names: Vec<String> = own.iter().map(|f| f.name.clone()).collect();
@@ -118,10 +118,10 @@ pub fn combat_phase(
             );
         }
     }
-    for s in 0..2 {
-        for (i, doomed) in st.doomed[s].iter().enumerate() {
+    for (side, doomed) in sides.iter_mut().zip(&st.doomed) {
+        for (fighter, doomed) in side.iter_mut().zip(doomed) {
             if *doomed {
-                sides[s][i].health = Health::Dead;
+                fighter.health = Health::Dead;
             }
         }
     }
