@@ -95,6 +95,7 @@ fn tournaments(bencher: divan::Bencher) {
             .map(|m| Fighter::from_model(&cat, m, m.profile.name.clone()))
             .collect()
     };
+    let bare = buntai::engine::fighter::weaponless(&cat);
     let (a, b) = (
         side("examples/bushi-sample-100.toml"),
         side("examples/koryu.toml"),
@@ -106,6 +107,7 @@ fn tournaments(bencher: divan::Bencher) {
         let mut dice = SeededDice::new(1, game);
         let mut events = Vec::new();
         tournament(
+            &bare,
             [a.clone(), b.clone()],
             &mut [&mut pa, &mut pb],
             &mut dice,

@@ -12,7 +12,7 @@ use crate::diag::{exit, render};
 use crate::edit::write_atomic;
 use crate::engine::SeededDice;
 use crate::engine::events::Event;
-use crate::engine::fighter::Fighter;
+use crate::engine::fighter::{Fighter, weaponless};
 use crate::engine::policy::{DefaultAi, Policy, RandomPolicy};
 use crate::engine::tournament::tournament;
 use crate::load::{LoadError, read_text_file};
@@ -172,6 +172,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         Ok(s) => s,
         Err(code) => return code,
     };
+    let bare = weaponless(cat);
     let mut tally = [0u64; 3]; // A wins, draws, B wins
     let mut first_log: Vec<Event> = Vec::new();
     // The default AI keeps its odds cache across games; it never changes a decision.
@@ -187,6 +188,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         let mut dice = SeededDice::new(args.seed, game);
         let mut events = Vec::new();
         let result = tournament(
+            &bare,
             [a.clone(), b.clone()],
             &mut [pa.as_mut(), pb.as_mut()],
             &mut dice,

@@ -11,13 +11,16 @@
 //! the book's example, having parried and taken a Grievous wound, cannot attack). A model engaged
 //! by three or more enemies defends at -1. Wounds take effect at once: a Grievous wound costs its
 //! side a counter; a slain model's unspent counters leave the pool (errata); a Tough model's
-//! Critical takes it off only at the end of the phase.
+//! Critical takes it off only at the end of the phase. Before Initiative a model may declare a
+//! Disarm or Subdue attempt: its attacks that turn add the weapon's and Bujutsu's bonus (and, for
+//! Subdue, +1 per Attack counter a friend spends) and, on a Grievous result or better, disarm or
+//! subdue instead of wounding. A subdued model cannot act while in contact.
 
 use super::dice::Dice;
 use super::events::{Event, match_points};
-use super::fighter::Fighter;
+use super::fighter::{Fighter, FightingWeapon};
 use super::melee::{roll_attack, roll_initiative};
-use super::policy::{Counter, Policy};
+use super::policy::{Counter, Policy, Special};
 use super::wound::{Health, WoundResult, apply_wound};
 
 /// Defending against three or more enemies.
@@ -33,11 +36,19 @@ struct State {
     used: [Vec<i32>; 2],
     /// Tough models with a Critical wound, still fighting until the end of the phase.
     doomed: [Vec<bool>; 2],
+    /// Disarm or Subdue declared for this turn.
+    declared: [Vec<Option<Special>>; 2],
+    weaponless: FightingWeapon,
 }
 
 impl State {
     fn standing(&self, sides: &[Vec<Fighter>; 2], (s, i): Slot) -> bool {
         sides[s][i].alive() || self.doomed[s][i]
+    }
+
+    /// Standing and not subdued: able to spend counters.
+    fn acting(&self, sides: &[Vec<Fighter>; 2], (s, i): Slot) -> bool {
+        self.standing(sides, (s, i)) && !sides[s][i].subdued
     }
 
     /// How many more counters this model may spend.
@@ -50,6 +61,7 @@ impl State {
 /// Fight one Combat Phase. `points` collects match points (Light 1, Grievous 2, Critical 3) for the
 /// side causing each wound.
 pub fn combat_phase(
+    weaponless: &FightingWeapon,
     sides: &mut [Vec<Fighter>; 2],
     policies: &mut [&mut dyn Policy; 2],
     dice: &mut dyn Dice,
@@ -62,9 +74,12 @@ pub fn combat_phase(
         defence: [0; 2],
         used: [vec![0; sides[0].len()], vec![0; sides[1].len()]],
         doomed: [vec![false; sides[0].len()], vec![false; sides[1].len()]],
+        declared: [vec![None; sides[0].len()], vec![None; sides[1].len()]],
+        weaponless: weaponless.clone(),
     };
     for (s, policy) in policies.iter_mut().enumerate() {
         let (own, enemies) = split_refs(sides, s);
+        let own: Vec<&Fighter> = own.into_iter().filter(|f| !f.subdued).collect();
         let pool: i32 = own.iter().map(|f| f.pool()).sum();
         let attack = policy.split(&own, &enemies).clamp(0, pool);
         st.attack[s] = attack;
@@ -75,6 +90,23 @@ pub fn combat_phase(
             attack,
             defence: st.defence[s],
         });
+    }
+    for (s, policy) in policies.iter_mut().enumerate() {
+        for (i, f) in sides[s]
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.alive() && !f.subdued)
+        {
+            let enemies: Vec<&Fighter> = sides[1 - s].iter().filter(|e| e.alive()).collect();
+            let special = policy.special(f, &enemies);
+            if let Some(special) = special {
+                events.push(Event::Declare {
+                    fighter: f.name.clone(),
+                    special,
+                });
+            }
+            st.declared[s][i] = special;
+        }
     }
     let order = initiative_order(sides, policies, dice, first_round, &mut st, events);
     let mut passes = 0;
@@ -91,7 +123,7 @@ pub fn combat_phase(
                 break 'rounds;
             }
             let able =
-                st.standing(sides, (s, i)) && st.attack[s] > 0 && st.capacity(sides, (s, i)) > 0;
+                st.acting(sides, (s, i)) && st.attack[s] > 0 && st.capacity(sides, (s, i)) > 0;
             let choice = if able {
                 let enemies: Vec<&Fighter> = targets.iter().map(|&j| &sides[e][j]).collect();
                 policies[s].attack(&sides[s][i], &enemies, st.attack[s])
@@ -146,7 +178,8 @@ fn initiative_order(
     let mut rolled: Vec<(Slot, i32)> = Vec::new();
     for s in 0..2 {
         for (i, f) in sides[s].iter().enumerate().filter(|(_, f)| f.alive()) {
-            let enhanced = st.attack[s] > 0 && policies[s].enhance_initiative(f, st.attack[s]);
+            let enhanced =
+                !f.subdued && st.attack[s] > 0 && policies[s].enhance_initiative(f, st.attack[s]);
             if enhanced {
                 st.attack[s] -= 1;
                 st.used[s][i] += 1;
@@ -232,6 +265,7 @@ fn attack(
         .count();
     let plain = sides[s][i].attack_side(&sides[e][t], false);
     let defence_enhanced = st.defence[e] > 0
+        && st.acting(sides, (e, t))
         && st.capacity(sides, (e, t)) > 0
         && policies[e].enhance_defence(&sides[e][t], &sides[s][i], plain);
     if defence_enhanced {
@@ -249,11 +283,32 @@ fn attack(
         st.attack[s] -= 1;
         st.used[s][i] += 1;
     }
-    let roll = roll_attack(
-        sides[s][i].attack_side(&sides[e][t], attack_enhanced),
-        defence,
-        dice,
-    );
+    let special = st.declared[s][i];
+    let mut side = sides[s][i].attack_side(&sides[e][t], attack_enhanced);
+    match special {
+        Some(Special::Disarm) => side.modifier += sides[s][i].weapon.disarm,
+        Some(Special::Subdue) => {
+            side.modifier += sides[s][i].weapon.subdue;
+            // Each other engaged friend may spend an Attack counter for +1.
+            for k in (0..sides[s].len()).filter(|&k| k != i) {
+                if st.attack[s] > 0
+                    && st.acting(sides, (s, k))
+                    && st.capacity(sides, (s, k)) > 0
+                    && policies[s].support_subdue(&sides[s][k], st.attack[s])
+                {
+                    st.attack[s] -= 1;
+                    st.used[s][k] += 1;
+                    side.modifier += 1;
+                    events.push(Event::Support {
+                        fighter: sides[s][k].name.clone(),
+                        target: sides[e][t].name.clone(),
+                    });
+                }
+            }
+        }
+        None => {}
+    }
+    let roll = roll_attack(side, defence, dice);
     let result = roll.result;
     events.push(Event::Attack {
         attacker: sides[s][i].name.clone(),
@@ -262,6 +317,28 @@ fn attack(
         defence_enhanced,
         roll,
     });
+    if let Some(special) = special
+        && result >= WoundResult::Grievous
+    {
+        // A successful special attack causes no wound.
+        let target = &mut sides[e][t];
+        match special {
+            Special::Disarm => {
+                target.disarm(st.weaponless.clone());
+                events.push(Event::Disarmed {
+                    fighter: target.name.clone(),
+                    now: target.weapon.id.clone(),
+                });
+            }
+            Special::Subdue => {
+                target.subdued = true;
+                events.push(Event::Subdued {
+                    fighter: target.name.clone(),
+                });
+            }
+        }
+        return;
+    }
     wound(sides, policies, st, (e, t), result, s, points, events);
 }
 
@@ -328,5 +405,167 @@ fn wound(
                 counter,
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dice::ScriptedDice;
+    use crate::engine::fighter::test_fighter;
+    use crate::engine::melee::{AttackSide, DefenceSide};
+    use crate::model::Armour;
+
+    /// All-out attack; `declarer` declares `special`; friends always support a Subdue.
+    struct Declares {
+        declarer: &'static str,
+        special: Option<Special>,
+    }
+
+    impl Policy for Declares {
+        fn split(&mut self, own: &[&Fighter], _: &[&Fighter]) -> i32 {
+            own.iter().map(|f| f.pool()).sum()
+        }
+        fn enhance_initiative(&mut self, _: &Fighter, _: i32) -> bool {
+            false
+        }
+        fn attack(&mut self, _: &Fighter, _: &[&Fighter], n: i32) -> Option<usize> {
+            (n > 0).then_some(0)
+        }
+        fn enhance_defence(&mut self, _: &Fighter, _: &Fighter, _: AttackSide) -> bool {
+            false
+        }
+        fn enhance_attack(&mut self, _: &Fighter, _: &Fighter, _: DefenceSide, _: i32) -> bool {
+            false
+        }
+        fn discard(&mut self, _: i32, _: i32) -> Counter {
+            Counter::Defence
+        }
+        fn special(&mut self, me: &Fighter, _: &[&Fighter]) -> Option<Special> {
+            if me.name == self.declarer {
+                self.special
+            } else {
+                None
+            }
+        }
+        fn support_subdue(&mut self, _: &Fighter, n: i32) -> bool {
+            n > 0
+        }
+        fn name(&self) -> &'static str {
+            "declares"
+        }
+    }
+
+    fn run(
+        sides: &mut [Vec<Fighter>; 2],
+        special: Option<Special>,
+        rolls: &[u8],
+    ) -> ([u32; 2], Vec<Event>) {
+        let mut a = Declares {
+            declarer: "A",
+            special,
+        };
+        let mut b = Declares {
+            declarer: "",
+            special: None,
+        };
+        let mut dice = ScriptedDice::new(rolls);
+        let mut points = [0, 0];
+        let mut events = Vec::new();
+        let bare = test_fighter("bare", 1, 0, 0, Armour::None, 0, -1).weapon;
+        let bare = FightingWeapon {
+            id: "weaponless".to_owned(),
+            ..bare
+        };
+        combat_phase(
+            &bare,
+            sides,
+            &mut [&mut a, &mut b],
+            &mut dice,
+            true,
+            &mut points,
+            &mut events,
+        );
+        assert_eq!(
+            dice.remaining(),
+            0,
+            "the script matches the rolls the rules asked for"
+        );
+        (points, events)
+    }
+
+    fn duellists() -> [Vec<Fighter>; 2] {
+        [
+            vec![test_fighter("A", 1, 3, 3, Armour::None, 0, 0)],
+            vec![test_fighter("B", 1, 1, 1, Armour::None, 0, 0)],
+        ]
+    }
+
+    #[test]
+    fn a_subdue_on_grievous_or_better_subdues_without_wounding() {
+        let mut sides = duellists();
+        // Initiative 6 and 1; A: 3+3 +3 = 9 against B: 1 +1 = 2, a margin of 7. B cannot act after.
+        let (points, events) = run(&mut sides, Some(Special::Subdue), &[6, 1, 3, 3, 1]);
+        assert!(sides[1][0].subdued);
+        assert_eq!(sides[1][0].health, Health::Healthy, "no wound");
+        assert_eq!(points, [0, 0]);
+        assert!(events.contains(&Event::Subdued {
+            fighter: "B".to_owned()
+        }));
+        assert!(events.contains(&Event::Pass {
+            fighter: "B".to_owned()
+        }));
+    }
+
+    #[test]
+    fn a_failed_subdue_still_wounds_on_a_light_result() {
+        let mut sides = duellists();
+        // A: 1+2 +3 = 6 against 2 +1 = 3: Light. B (Fight 0): 1+1 = 2 against 6 +3 = 9.
+        let (points, _) = run(&mut sides, Some(Special::Subdue), &[6, 1, 1, 2, 2, 1, 1, 6]);
+        assert!(!sides[1][0].subdued);
+        assert_eq!(sides[1][0].health, Health::Light);
+        assert_eq!(points, [1, 0]);
+    }
+
+    #[test]
+    fn a_disarm_takes_up_the_next_weapon_then_none() {
+        let mut sides = duellists();
+        let spare = FightingWeapon {
+            id: "spare".to_owned(),
+            ..sides[1][0].weapon.clone()
+        };
+        sides[1][0].spare_weapons = vec![spare];
+        // B's own attack after being disarmed: 1+1 +1 = 3 against 6 +3 = 9.
+        run(&mut sides, Some(Special::Disarm), &[6, 1, 3, 3, 1, 1, 1, 6]);
+        assert_eq!(sides[1][0].weapon.id, "spare");
+        assert_eq!(sides[1][0].health, Health::Healthy);
+        run(&mut sides, Some(Special::Disarm), &[6, 1, 3, 3, 1, 1, 1, 6]);
+        assert_eq!(sides[1][0].weapon.id, "weaponless");
+    }
+
+    #[test]
+    fn a_friend_adds_one_to_a_subdue_with_an_attack_counter() {
+        let a = test_fighter("A", 2, 3, 3, Armour::None, 0, 0);
+        let friend = test_fighter("A2", 1, 2, 1, Armour::None, 0, 0);
+        let mut sides = [
+            vec![a, friend],
+            vec![test_fighter("B", 1, 1, 1, Armour::None, 0, 0)],
+        ];
+        // Initiative 6, 5, 1. A: 1+1 +3 +1 (A2's counter) = 6 against 1 +1 = 2: 4, Grievous: subdued.
+        // A attacks again (its second counter): 1+1 +3 +0 = 5 against 6+1: nothing. A2 has spent its
+        // counter on the support and B is subdued: the phase ends.
+        let (_, events) = run(
+            &mut sides,
+            Some(Special::Subdue),
+            &[6, 5, 1, 1, 1, 1, 1, 1, 6],
+        );
+        assert!(events.contains(&Event::Support {
+            fighter: "A2".to_owned(),
+            target: "B".to_owned()
+        }));
+        assert!(
+            sides[1][0].subdued,
+            "the support made the difference between Light and Grievous"
+        );
     }
 }

@@ -5,7 +5,7 @@
 use super::combat::combat_phase;
 use super::dice::Dice;
 use super::events::Event;
-use super::fighter::Fighter;
+use super::fighter::{Fighter, FightingWeapon};
 use super::policy::Policy;
 
 /// In the End Phase a d6 of 3 or more removes Stunned...
@@ -25,6 +25,7 @@ pub struct DuelResult {
 /// Fight up to `max_turns` turns (or until one falls). A match with no kill goes to the fighter with
 /// more match points; equal points are a draw.
 pub fn duel(
+    weaponless: &FightingWeapon,
     fighters: &mut [Fighter; 2],
     policies: &mut [&mut dyn Policy; 2],
     dice: &mut dyn Dice,
@@ -38,7 +39,15 @@ pub fn duel(
         events.push(Event::Turn { turn: turns });
         let [a, b] = fighters.clone();
         let mut sides = [vec![a], vec![b]];
-        combat_phase(&mut sides, policies, dice, turns == 1, &mut points, events);
+        combat_phase(
+            weaponless,
+            &mut sides,
+            policies,
+            dice,
+            turns == 1,
+            &mut points,
+            events,
+        );
         let [a, b] = sides;
         if let (Some(a), Some(b)) = (a.into_iter().next(), b.into_iter().next()) {
             *fighters = [a, b];
@@ -82,14 +91,14 @@ fn end_phase(f: &mut [Fighter; 2], dice: &mut dyn Dice, events: &mut Vec<Event>)
 mod tests {
     use super::*;
     use crate::engine::dice::ScriptedDice;
-    use crate::engine::fighter::FightingWeapon;
+    use crate::engine::fighter::test_fighter as fighter;
     use crate::engine::melee::{AttackSide, DefenceSide};
     use crate::engine::policy::Counter;
     use crate::engine::wound::Health;
     use crate::model::Armour;
 
     /// Everything into attack, never Enhance, always attack, lose Defence counters first.
-    struct AllOut;
+    pub(crate) struct AllOut;
 
     impl Policy for AllOut {
         fn split(&mut self, own: &[&Fighter], _: &[&Fighter]) -> i32 {
@@ -115,44 +124,6 @@ mod tests {
         }
     }
 
-    fn fighter(
-        name: &str,
-        pool: i32,
-        init: i32,
-        fight: i32,
-        armour: Armour,
-        bonus: i32,
-        weapon_init: i32,
-    ) -> Fighter {
-        Fighter {
-            name: name.to_owned(),
-            rank: u8::try_from(pool).unwrap_or(1),
-            combat_pool: pool,
-            initiative: init,
-            fight,
-            armour,
-            armour_bonus: bonus,
-            weapon: FightingWeapon {
-                id: "test".to_owned(),
-                initiative_first: weapon_init,
-                initiative_later: weapon_init,
-                attack: 0,
-                enhanced_bonus: 0,
-                vs_heavy_armour: 0,
-                bujutsu: false,
-            },
-            fast: false,
-            powerful: false,
-            tough: false,
-            intuition: false,
-            mounted: false,
-            bajutsu: false,
-            banner: false,
-            health: Health::Healthy,
-            stunned: false,
-        }
-    }
-
     #[test]
     fn a_scripted_duel_follows_the_combat_phase_order() {
         let samurai = fighter("Samurai", 3, 3, 3, Armour::Heavy, 3, 0);
@@ -167,7 +138,15 @@ mod tests {
         // Samurai attacks 6+6 +3 = 15 against 1 +1+2 = 4: Critical. The match ends.
         let mut dice = ScriptedDice::new(&[4, 5, 3, 3, 2, 5, 4, 3, 1, 1, 6, 6, 6, 1]);
         let mut events = Vec::new();
-        let result = duel(&mut pair, &mut [&mut a, &mut b], &mut dice, 6, &mut events);
+        let bare = pair[0].weapon.clone();
+        let result = duel(
+            &bare,
+            &mut pair,
+            &mut [&mut a, &mut b],
+            &mut dice,
+            6,
+            &mut events,
+        );
         assert_eq!(
             result,
             DuelResult {
@@ -210,7 +189,15 @@ mod tests {
         // B (Fight 0 now): 1+1 +0 = 2 against 6 +1+3 = 10, nothing. A wins on match points, 1 to 0.
         let mut dice = ScriptedDice::new(&[6, 1, 3, 3, 1, 1, 1, 6]);
         let mut events = Vec::new();
-        let result = duel(&mut pair, &mut [&mut a, &mut b], &mut dice, 1, &mut events);
+        let bare = pair[0].weapon.clone();
+        let result = duel(
+            &bare,
+            &mut pair,
+            &mut [&mut a, &mut b],
+            &mut dice,
+            1,
+            &mut events,
+        );
         assert_eq!(
             result,
             DuelResult {

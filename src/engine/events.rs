@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::melee::MeleeRoll;
-use super::policy::Counter;
+use super::policy::{Counter, Special};
 use super::wound::{Health, WoundResult};
 
 /// One thing that happened: every roll and every decision.
@@ -54,6 +54,21 @@ pub enum Event {
     Discard {
         fighter: String,
         counter: Counter,
+    },
+    Declare {
+        fighter: String,
+        special: Special,
+    },
+    Support {
+        fighter: String,
+        target: String,
+    },
+    Disarmed {
+        fighter: String,
+        now: String,
+    },
+    Subdued {
+        fighter: String,
     },
     StunRemoved {
         fighter: String,

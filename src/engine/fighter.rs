@@ -23,6 +23,10 @@ pub struct FightingWeapon {
     pub vs_heavy_armour: i32,
     /// A Bujutsu for this weapon: one die of each roll may be re-rolled.
     pub bujutsu: bool,
+    /// Bonus to Subdue attempts with this weapon (the kasurigama; Kasurigamajutsu, Jujutsu).
+    pub subdue: i32,
+    /// Bonus to Disarm attempts with this weapon (Kasurigamajutsu).
+    pub disarm: i32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -35,7 +39,10 @@ pub struct Fighter {
     pub armour: Armour,
     /// Light +1, medium +2, heavy +3.
     pub armour_bonus: i32,
+    /// The weapon in use.
     pub weapon: FightingWeapon,
+    /// Other melee weapons carried, best first (a disarmed model takes up the next).
+    pub spare_weapons: Vec<FightingWeapon>,
     pub fast: bool,
     pub powerful: bool,
     pub tough: bool,
@@ -47,20 +54,24 @@ pub struct Fighter {
     pub banner: bool,
     pub health: Health,
     pub stunned: bool,
+    /// Subdued: cannot act while in contact with an enemy.
+    pub subdued: bool,
 }
 
 impl Fighter {
     /// Build a fighter from a resolved roster entry, taking its best melee weapon (highest Attack
     /// modifier, then Initiative; a Bujutsu counts as +1 Attack in the choice).
     pub fn from_model(cat: &Catalogue, m: &ResolvedModel<'_>, name: String) -> Fighter {
-        let bujutsu_for = |weapon: &str| {
+        // The Bujutsu the model has for a weapon.
+        let linked = |weapon: &str| -> Vec<&crate::model::Attribute> {
             m.attributes
                 .iter()
                 .filter_map(|a| cat.attribute(&a.id))
-                .any(|a| {
+                .filter(|a| {
                     a.kind == AttributeKind::Bujutsu
                         && a.weapons.iter().any(|w| canonical(cat, w) == weapon)
                 })
+                .collect()
         };
         let weapons = m
             .weapons
@@ -69,7 +80,7 @@ impl Fighter {
             .filter(|w| w.kind == WeaponKind::Melee);
         let value =
             |v: &Option<crate::model::Sourced<i8>>| v.as_ref().map_or(0, |s| i32::from(s.value));
-        let weapon = weapons
+        let mut carried: Vec<FightingWeapon> = weapons
             .map(|w| {
                 let first = value(&w.initiative);
                 FightingWeapon {
@@ -82,11 +93,27 @@ impl Fighter {
                     attack: value(&w.attack),
                     enhanced_bonus: value(&w.enhanced_attack),
                     vs_heavy_armour: value(&w.vs_heavy_armour),
-                    bujutsu: bujutsu_for(&w.id),
+                    bujutsu: !linked(&w.id).is_empty(),
+                    subdue: value(&w.subdue)
+                        + linked(&w.id)
+                            .iter()
+                            .map(|a| i32::from(a.subdue.unwrap_or(0)))
+                            .sum::<i32>(),
+                    disarm: linked(&w.id)
+                        .iter()
+                        .map(|a| i32::from(a.disarm.unwrap_or(0)))
+                        .sum(),
                 }
             })
-            .max_by_key(|w| (w.attack + i32::from(w.bujutsu), w.initiative_first))
-            .unwrap_or_else(|| weaponless(cat));
+            .collect();
+        carried.dedup_by(|a, b| a.id == b.id);
+        // Best first: highest Attack modifier (a Bujutsu counts as +1), then Initiative.
+        carried.sort_by_key(|w| {
+            std::cmp::Reverse((w.attack + i32::from(w.bujutsu), w.initiative_first))
+        });
+        let mut carried = carried.into_iter();
+        let weapon = carried.next().unwrap_or_else(|| weaponless(cat));
+        let spare_weapons: Vec<FightingWeapon> = carried.collect();
         let armour_bonus = cat
             .weapons
             .armour
@@ -102,6 +129,7 @@ impl Fighter {
             armour: m.armour,
             armour_bonus,
             weapon,
+            spare_weapons,
             fast: m.has_attribute("fast"),
             powerful: m.has_attribute("powerful"),
             tough: m.has_attribute("tough"),
@@ -111,7 +139,17 @@ impl Fighter {
             banner: m.banner,
             health: Health::Healthy,
             stunned: false,
+            subdued: false,
         }
+    }
+
+    /// Disarmed: take up the next weapon carried, or fight weaponless.
+    pub fn disarm(&mut self, cat_weaponless: FightingWeapon) {
+        self.weapon = if self.spare_weapons.is_empty() {
+            cat_weaponless
+        } else {
+            self.spare_weapons.remove(0)
+        };
     }
 
     pub fn alive(&self) -> bool {
@@ -184,7 +222,8 @@ impl Fighter {
     }
 }
 
-fn weaponless(cat: &Catalogue) -> FightingWeapon {
+/// The weaponless "weapon" from the data.
+pub fn weaponless(cat: &Catalogue) -> FightingWeapon {
     let w = cat.weapon("weaponless");
     let value = |f: fn(&crate::model::Weapon) -> &Option<crate::model::Sourced<i8>>| {
         w.and_then(|w| f(w).as_ref())
@@ -198,6 +237,52 @@ fn weaponless(cat: &Catalogue) -> FightingWeapon {
         enhanced_bonus: 0,
         vs_heavy_armour: value(|w| &w.vs_heavy_armour),
         bujutsu: false,
+        subdue: 0,
+        disarm: 0,
+    }
+}
+
+/// A fighter with plain numbers, for tests.
+#[cfg(test)]
+pub(crate) fn test_fighter(
+    name: &str,
+    pool: i32,
+    init: i32,
+    fight: i32,
+    armour: Armour,
+    bonus: i32,
+    weapon_init: i32,
+) -> Fighter {
+    Fighter {
+        name: name.to_owned(),
+        rank: u8::try_from(pool).unwrap_or(1),
+        combat_pool: pool,
+        initiative: init,
+        fight,
+        armour,
+        armour_bonus: bonus,
+        weapon: FightingWeapon {
+            id: "test".to_owned(),
+            initiative_first: weapon_init,
+            initiative_later: weapon_init,
+            attack: 0,
+            enhanced_bonus: 0,
+            vs_heavy_armour: 0,
+            bujutsu: false,
+            subdue: 0,
+            disarm: 0,
+        },
+        spare_weapons: Vec::new(),
+        fast: false,
+        powerful: false,
+        tough: false,
+        intuition: false,
+        mounted: false,
+        bajutsu: false,
+        banner: false,
+        health: Health::Healthy,
+        stunned: false,
+        subdued: false,
     }
 }
 

@@ -18,7 +18,18 @@ pub enum Counter {
     Defence,
 }
 
-/// The decisions one side makes in a duel.
+/// A special attack declared before Initiative (tp.22): it succeeds on a Grievous result or better,
+/// causing no wound; a lesser result wounds as usual.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Special {
+    /// The target must change weapon, or fights weaponless.
+    Disarm,
+    /// The target cannot act while in contact with an enemy.
+    Subdue,
+}
+
+/// The decisions one side makes in a combat.
 pub trait Policy {
     /// How many of the side's combined Combat Pool go to Attack counters (the rest are Defence).
     fn split(&mut self, own: &[&Fighter], enemies: &[&Fighter]) -> i32;
@@ -39,6 +50,14 @@ pub trait Policy {
     ) -> bool;
     /// A Grievous wound costs a counter: which kind?
     fn discard(&mut self, attack: i32, defence: i32) -> Counter;
+    /// Declare a Disarm or Subdue attempt for this turn's attacks (before Initiative)?
+    fn special(&mut self, _me: &Fighter, _enemies: &[&Fighter]) -> Option<Special> {
+        None
+    }
+    /// Spend an Attack counter of `me` to add +1 to a friend's Subdue attempt?
+    fn support_subdue(&mut self, _me: &Fighter, _attack_counters: i32) -> bool {
+        false
+    }
     fn name(&self) -> &'static str;
 }
 
@@ -230,6 +249,21 @@ impl Policy for RandomPolicy {
             (true, false) => Counter::Attack,
             _ => Counter::Defence,
         }
+    }
+
+    fn special(&mut self, _me: &Fighter, _enemies: &[&Fighter]) -> Option<Special> {
+        match self.dice.d6() {
+            6 => Some(if self.coin() {
+                Special::Disarm
+            } else {
+                Special::Subdue
+            }),
+            _ => None,
+        }
+    }
+
+    fn support_subdue(&mut self, _me: &Fighter, attack_counters: i32) -> bool {
+        attack_counters > 0 && self.coin()
     }
 
     fn name(&self) -> &'static str {

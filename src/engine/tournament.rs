@@ -7,7 +7,7 @@
 use super::dice::Dice;
 use super::duel::duel;
 use super::events::Event;
-use super::fighter::Fighter;
+use super::fighter::{Fighter, FightingWeapon};
 use super::policy::Policy;
 
 /// Turns in one match.
@@ -26,6 +26,7 @@ pub struct TournamentResult {
 
 /// Play one tournament. `events` receives every roll and decision.
 pub fn tournament(
+    weaponless: &FightingWeapon,
     mut sides: [Vec<Fighter>; 2],
     policies: &mut [&mut dyn Policy; 2],
     dice: &mut dyn Dice,
@@ -45,7 +46,7 @@ pub fn tournament(
             b: pair[1].name.clone(),
             final_match: false,
         });
-        let result = duel(&mut pair, policies, dice, MATCH_TURNS, events);
+        let result = duel(weaponless, &mut pair, policies, dice, MATCH_TURNS, events);
         points[0] += result.points[0];
         points[1] += result.points[1];
         if let Some(w) = result.winner {
@@ -87,7 +88,7 @@ pub fn tournament(
                 b: pair[1].name.clone(),
                 final_match: true,
             });
-            duel(&mut pair, policies, dice, FINAL_TURNS, events).winner
+            duel(weaponless, &mut pair, policies, dice, FINAL_TURNS, events).winner
         }
         (Some(_), None) => Some(0),
         (None, Some(_)) => Some(1),
