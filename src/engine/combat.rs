@@ -38,6 +38,8 @@ struct State {
     doomed: [Vec<bool>; 2],
     /// Disarm or Subdue declared for this turn.
     declared: [Vec<Option<Special>>; 2],
+    /// Attack counters of each model's warhorse this phase.
+    horse: [Vec<i32>; 2],
     weaponless: FightingWeapon,
 }
 
@@ -75,6 +77,7 @@ pub fn combat_phase(
         used: [vec![0; sides[0].len()], vec![0; sides[1].len()]],
         doomed: [vec![false; sides[0].len()], vec![false; sides[1].len()]],
         declared: [vec![None; sides[0].len()], vec![None; sides[1].len()]],
+        horse: [warhorse_counters(&sides[0]), warhorse_counters(&sides[1])],
         weaponless: weaponless.clone(),
     };
     for (s, policy) in policies.iter_mut().enumerate() {
@@ -108,13 +111,15 @@ pub fn combat_phase(
             st.declared[s][i] = special;
         }
     }
-    let order = initiative_order(sides, policies, dice, first_round, &mut st, events);
+    let riders = initiative_order(sides, policies, dice, first_round, &mut st, events);
+    let order = with_warhorses(riders, sides, dice, events);
     let mut passes = 0;
-    'rounds: while st.attack.iter().any(|a| *a > 0) {
-        for &(s, i) in &order {
+    'rounds: while st.attack.iter().any(|a| *a > 0) || st.horse.iter().flatten().any(|h| *h > 0) {
+        for &actor in &order {
             if passes >= order.len() {
                 break 'rounds;
             }
+            let (s, i) = actor.slot();
             let e = 1 - s;
             let targets: Vec<usize> = (0..sides[e].len())
                 .filter(|&j| sides[e][j].alive() && !st.doomed[e][j])
@@ -122,32 +127,57 @@ pub fn combat_phase(
             if targets.is_empty() {
                 break 'rounds;
             }
-            let able =
-                st.acting(sides, (s, i)) && st.attack[s] > 0 && st.capacity(sides, (s, i)) > 0;
+            let able = match actor {
+                Actor::Rider(_) => {
+                    st.acting(sides, (s, i)) && st.attack[s] > 0 && st.capacity(sides, (s, i)) > 0
+                }
+                Actor::Warhorse(_) => {
+                    st.standing(sides, (s, i)) && st.horse[s][i] > 0 && sides[s][i].mount.is_some()
+                }
+            };
+            let counters = if matches!(actor, Actor::Rider(_)) {
+                st.attack[s]
+            } else {
+                st.horse[s][i]
+            };
             let choice = if able {
                 let enemies: Vec<&Fighter> = targets.iter().map(|&j| &sides[e][j]).collect();
-                policies[s].attack(&sides[s][i], &enemies, st.attack[s])
+                policies[s].attack(&sides[s][i], &enemies, counters)
             } else {
                 None
             };
             let Some(t) = choice.and_then(|k| targets.get(k).copied()) else {
                 passes += 1;
-                events.push(Event::Pass {
-                    fighter: sides[s][i].name.clone(),
-                });
+                let name = match actor {
+                    Actor::Rider(_) => sides[s][i].name.clone(),
+                    Actor::Warhorse(_) => format!("{}'s warhorse", sides[s][i].name),
+                };
+                events.push(Event::Pass { fighter: name });
                 continue;
             };
             passes = 0;
-            attack(
-                sides,
-                policies,
-                dice,
-                &mut st,
-                (s, i),
-                (e, t),
-                points,
-                events,
-            );
+            match actor {
+                Actor::Rider(_) => attack(
+                    sides,
+                    policies,
+                    dice,
+                    &mut st,
+                    (s, i),
+                    (e, t),
+                    points,
+                    events,
+                ),
+                Actor::Warhorse(_) => warhorse_attack(
+                    sides,
+                    policies,
+                    dice,
+                    &mut st,
+                    (s, i),
+                    (e, t),
+                    points,
+                    events,
+                ),
+            }
         }
     }
     for (side, doomed) in sides.iter_mut().zip(&st.doomed) {
@@ -174,7 +204,7 @@ fn initiative_order(
     first_round: bool,
     st: &mut State,
     events: &mut Vec<Event>,
-) -> Vec<Slot> {
+) -> Vec<(Slot, i32)> {
     let mut rolled: Vec<(Slot, i32)> = Vec::new();
     for s in 0..2 {
         for (i, f) in sides[s].iter().enumerate().filter(|(_, f)| f.alive()) {
@@ -196,7 +226,7 @@ fn initiative_order(
     }
     // Highest total first, Fast first among equals; keep list order (side A first) otherwise.
     rolled.sort_by_key(|&((s, i), total)| (std::cmp::Reverse(total), !sides[s][i].fast));
-    let mut order: Vec<Slot> = Vec::new();
+    let mut order: Vec<(Slot, i32)> = Vec::new();
     let mut k = 0;
     while k < rolled.len() {
         let key = |n: usize| (rolled[n].1, sides[rolled[n].0.0][rolled[n].0.1].fast);
@@ -209,10 +239,74 @@ fn initiative_order(
         if group.len() > 1 {
             roll_off_group(&mut group, sides, dice, events);
         }
-        order.extend(group);
+        let total = rolled[k].1;
+        order.extend(group.into_iter().map(|slot| (slot, total)));
         k = end;
     }
     order
+}
+
+/// Who acts in the attack loop: a model, or the warhorse it rides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Actor {
+    Rider(Slot),
+    Warhorse(Slot),
+}
+
+impl Actor {
+    fn slot(self) -> Slot {
+        match self {
+            Actor::Rider(slot) | Actor::Warhorse(slot) => slot,
+        }
+    }
+}
+
+fn warhorse_counters(side: &[Fighter]) -> Vec<i32> {
+    side.iter()
+        .map(|f| {
+            f.mount
+                .as_ref()
+                .and_then(|m| m.fights)
+                .filter(|_| f.alive())
+                .map_or(0, |w| w.attack_counters)
+        })
+        .collect()
+}
+
+/// Warhorses fight as models with their own Initiative (P-10: after the models on the same total).
+fn with_warhorses(
+    riders: Vec<(Slot, i32)>,
+    sides: &[Vec<Fighter>; 2],
+    dice: &mut dyn Dice,
+    events: &mut Vec<Event>,
+) -> Vec<Actor> {
+    let mut horses: Vec<(Slot, i32)> = Vec::new();
+    for (s, side) in sides.iter().enumerate() {
+        for (i, f) in side.iter().enumerate().filter(|(_, f)| f.alive()) {
+            if let Some(w) = f.mount.as_ref().and_then(|m| m.fights) {
+                let roll = roll_initiative(w.initiative, false, dice);
+                events.push(Event::Initiative {
+                    fighter: format!("{}'s warhorse", f.name),
+                    enhanced: false,
+                    rolled: roll.rolled,
+                    total: roll.total,
+                });
+                horses.push(((s, i), roll.total));
+            }
+        }
+    }
+    let mut actors: Vec<(Actor, i32)> = riders
+        .into_iter()
+        .map(|(slot, t)| (Actor::Rider(slot), t))
+        .collect();
+    for (slot, total) in horses {
+        let at = actors
+            .iter()
+            .position(|(_, t)| *t < total)
+            .unwrap_or(actors.len());
+        actors.insert(at, (Actor::Warhorse(slot), total));
+    }
+    actors.into_iter().map(|(a, _)| a).collect()
 }
 
 /// Order tied models by rolling a d6 each, highest first, re-rolling ties among themselves.
@@ -260,6 +354,37 @@ fn attack(
 ) {
     st.attack[s] -= 1;
     st.used[s][i] += 1;
+    let mount_alive = sides[e][t].mount.is_some();
+    if mount_alive && policies[s].target_mount(&sides[s][i], &sides[e][t]) {
+        // The mount defends with its own Fight, no armour and an Enhanced roll, at no counter.
+        let defence = sides[e][t]
+            .mount
+            .as_ref()
+            .map(|m| m.defence_side())
+            .unwrap_or_default();
+        let attack_enhanced = st.attack[s] > 0
+            && st.capacity(sides, (s, i)) > 0
+            && policies[s].enhance_attack(&sides[s][i], &sides[e][t], defence, st.attack[s]);
+        if attack_enhanced {
+            st.attack[s] -= 1;
+            st.used[s][i] += 1;
+        }
+        let roll = roll_attack(
+            sides[s][i].attack_side(&sides[e][t], attack_enhanced),
+            defence,
+            dice,
+        );
+        let result = roll.result;
+        events.push(Event::Attack {
+            attacker: sides[s][i].name.clone(),
+            defender: format!("{}'s mount", sides[e][t].name),
+            attack_enhanced,
+            defence_enhanced: true,
+            roll,
+        });
+        mount_wound(&mut sides[e][t], result, events);
+        return;
+    }
     let engaged_by = (0..sides[s].len())
         .filter(|&k| st.standing(sides, (s, k)))
         .count();
@@ -342,6 +467,83 @@ fn attack(
     wound(sides, policies, st, (e, t), result, s, points, events);
 }
 
+/// A warhorse's attack: Fight 1, no modifiers; against a mounted enemy it must attack the mount.
+#[allow(clippy::too_many_arguments)]
+fn warhorse_attack(
+    sides: &mut [Vec<Fighter>; 2],
+    policies: &mut [&mut dyn Policy; 2],
+    dice: &mut dyn Dice,
+    st: &mut State,
+    (s, i): Slot,
+    (e, t): Slot,
+    points: &mut [u32; 2],
+    events: &mut Vec<Event>,
+) {
+    st.horse[s][i] -= 1;
+    let Some(w) = sides[s][i].mount.as_ref().and_then(|m| m.fights) else {
+        return;
+    };
+    let side = crate::engine::melee::AttackSide {
+        fight: w.fight,
+        ..Default::default()
+    };
+    let name = format!("{}'s warhorse", sides[s][i].name);
+    if let Some(mount) = &sides[e][t].mount {
+        let roll = roll_attack(side, mount.defence_side(), dice);
+        let result = roll.result;
+        events.push(Event::Attack {
+            attacker: name,
+            defender: format!("{}'s mount", sides[e][t].name),
+            attack_enhanced: false,
+            defence_enhanced: true,
+            roll,
+        });
+        mount_wound(&mut sides[e][t], result, events);
+        return;
+    }
+    let defence_enhanced = st.defence[e] > 0
+        && st.acting(sides, (e, t))
+        && st.capacity(sides, (e, t)) > 0
+        && policies[e].enhance_defence(&sides[e][t], &sides[s][i], side);
+    if defence_enhanced {
+        st.defence[e] -= 1;
+        st.used[e][t] += 1;
+    }
+    let roll = roll_attack(side, sides[e][t].defence_side(defence_enhanced), dice);
+    let result = roll.result;
+    events.push(Event::Attack {
+        attacker: name,
+        defender: sides[e][t].name.clone(),
+        attack_enhanced: false,
+        defence_enhanced,
+        roll,
+    });
+    wound(sides, policies, st, (e, t), result, s, points, events);
+}
+
+/// A wound to a mount stacks like a model's; a slain mount throws its rider, who is left Stunned.
+fn mount_wound(rider: &mut Fighter, result: WoundResult, events: &mut Vec<Event>) {
+    let Some(mount) = rider.mount.as_mut() else {
+        return;
+    };
+    if result == WoundResult::NoWound {
+        return;
+    }
+    mount.health = apply_wound(mount.health, result);
+    events.push(Event::MountWound {
+        rider: rider.name.clone(),
+        result,
+        health: mount.health,
+    });
+    if mount.health == Health::Dead {
+        rider.mount = None;
+        rider.stunned = true;
+        events.push(Event::Thrown {
+            fighter: rider.name.clone(),
+        });
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn wound(
     sides: &mut [Vec<Fighter>; 2],
@@ -416,10 +618,12 @@ mod tests {
     use crate::engine::melee::{AttackSide, DefenceSide};
     use crate::model::Armour;
 
-    /// All-out attack; `declarer` declares `special`; friends always support a Subdue.
+    /// All-out attack; `declarer` declares `special`; friends always support a Subdue; riders
+    /// are attacked through their mounts when `at_mount`.
     struct Declares {
         declarer: &'static str,
         special: Option<Special>,
+        at_mount: bool,
     }
 
     impl Policy for Declares {
@@ -451,6 +655,9 @@ mod tests {
         fn support_subdue(&mut self, _: &Fighter, n: i32) -> bool {
             n > 0
         }
+        fn target_mount(&mut self, _: &Fighter, _: &Fighter) -> bool {
+            self.at_mount
+        }
         fn name(&self) -> &'static str {
             "declares"
         }
@@ -464,10 +671,12 @@ mod tests {
         let mut a = Declares {
             declarer: "A",
             special,
+            at_mount: false,
         };
         let mut b = Declares {
             declarer: "",
             special: None,
+            at_mount: false,
         };
         let mut dice = ScriptedDice::new(rolls);
         let mut points = [0, 0];
@@ -567,5 +776,163 @@ mod tests {
             sides[1][0].subdued,
             "the support made the difference between Light and Grievous"
         );
+    }
+}
+
+#[cfg(test)]
+mod mounted {
+    use super::*;
+    use crate::engine::dice::ScriptedDice;
+    use crate::engine::fighter::{Steed, WarhorseFights, test_fighter};
+    use crate::model::{Armour, Mount};
+
+    fn rider(name: &str, warhorse: bool) -> Fighter {
+        let mut f = test_fighter(name, 1, 3, 3, Armour::None, 0, 0);
+        f.mount = Some(Steed {
+            kind: if warhorse {
+                Mount::Warhorse
+            } else {
+                Mount::Horse
+            },
+            health: Health::Healthy,
+            defence_fight: 1,
+            fights: warhorse.then_some(WarhorseFights {
+                attack_counters: 1,
+                initiative: 1,
+                fight: 1,
+            }),
+        });
+        f.bajutsu = true;
+        f
+    }
+
+    #[test]
+    fn a_warhorse_attacks_on_its_own_initiative() {
+        let mut sides = [
+            vec![rider("A", true)],
+            vec![test_fighter("B", 1, 1, 1, Armour::None, 0, 0)],
+        ];
+        // Initiative: A 6 (9), B 1 (2), warhorse 6 (7): A, warhorse, B.
+        // A: 1+1 +3 = 5 against 6 +1 = 7. Warhorse: 1+1 +1 = 3 against 6 +1 = 7. B: 1+1 +1 = 3 against 6 +3 = 9.
+        let mut dice = ScriptedDice::new(&[6, 1, 6, 1, 1, 6, 1, 1, 6, 1, 1, 6]);
+        let (mut a, mut b) = (
+            super::tests_support::AllIn(false),
+            super::tests_support::AllIn(false),
+        );
+        let mut events = Vec::new();
+        let bare = sides[0][0].weapon.clone();
+        combat_phase(
+            &bare,
+            &mut sides,
+            &mut [&mut a, &mut b],
+            &mut dice,
+            true,
+            &mut [0, 0],
+            &mut events,
+        );
+        let attackers: Vec<&str> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Attack { attacker, .. } => Some(attacker.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(attackers, ["A", "A's warhorse", "B"]);
+        assert_eq!(dice.remaining(), 0);
+    }
+
+    #[test]
+    fn killing_the_mount_throws_the_rider() {
+        let mut sides = [
+            vec![test_fighter("A", 1, 3, 3, Armour::None, 0, 0)],
+            vec![rider("B", false)],
+        ];
+        let mut a = super::tests_support::AllIn(true);
+        let mut b = super::tests_support::AllIn(false);
+        // A (initiative 9) attacks the horse: 6+6 +3 = 15 against its Enhanced 1+1 +1 = 3: Critical.
+        // B, thrown and Stunned, attacks: 1+1 +3 = 5 against 6 +3... A has Fight 3, no armour: 6 +3 = 9.
+        let mut dice = ScriptedDice::new(&[6, 1, 6, 6, 1, 1, 1, 1, 6]);
+        let mut events = Vec::new();
+        let bare = sides[0][0].weapon.clone();
+        combat_phase(
+            &bare,
+            &mut sides,
+            &mut [&mut a, &mut b],
+            &mut dice,
+            true,
+            &mut [0, 0],
+            &mut events,
+        );
+        assert!(sides[1][0].mount.is_none());
+        assert!(sides[1][0].stunned);
+        assert_eq!(sides[1][0].health, Health::Healthy, "the rider is unhurt");
+        assert!(events.contains(&Event::Thrown {
+            fighter: "B".to_owned()
+        }));
+        assert_eq!(dice.remaining(), 0);
+    }
+
+    #[test]
+    fn warhorses_attack_the_other_mount() {
+        let mut sides = [vec![rider("A", true)], vec![rider("B", false)]];
+        let (mut a, mut b) = (
+            super::tests_support::AllIn(false),
+            super::tests_support::AllIn(false),
+        );
+        // Initiative: A 6 (9), B 1 (4), warhorse 1 (2): A, B, warhorse.
+        // A: 1+1 +3 = 5 against B 6 +3 = 9. B: 1+1 +3 = 5 against A 6 +3 = 9.
+        // Warhorse against B's horse: 6+6 +1 = 13 against 1+1 +1 = 3: the horse falls, B is thrown.
+        let mut dice = ScriptedDice::new(&[6, 1, 1, 1, 1, 6, 1, 1, 6, 6, 6, 1, 1]);
+        let mut events = Vec::new();
+        let bare = sides[0][0].weapon.clone();
+        combat_phase(
+            &bare,
+            &mut sides,
+            &mut [&mut a, &mut b],
+            &mut dice,
+            true,
+            &mut [0, 0],
+            &mut events,
+        );
+        assert!(events.contains(&Event::Thrown {
+            fighter: "B".to_owned()
+        }));
+        assert_eq!(dice.remaining(), 0);
+    }
+}
+
+#[cfg(test)]
+mod tests_support {
+    use super::*;
+    use crate::engine::melee::{AttackSide, DefenceSide};
+
+    /// Everything into attack; `.0`: attack riders through their mounts.
+    pub(super) struct AllIn(pub bool);
+
+    impl Policy for AllIn {
+        fn split(&mut self, own: &[&Fighter], _: &[&Fighter]) -> i32 {
+            own.iter().map(|f| f.pool()).sum()
+        }
+        fn enhance_initiative(&mut self, _: &Fighter, _: i32) -> bool {
+            false
+        }
+        fn attack(&mut self, _: &Fighter, _: &[&Fighter], n: i32) -> Option<usize> {
+            (n > 0).then_some(0)
+        }
+        fn enhance_defence(&mut self, _: &Fighter, _: &Fighter, _: AttackSide) -> bool {
+            false
+        }
+        fn enhance_attack(&mut self, _: &Fighter, _: &Fighter, _: DefenceSide, _: i32) -> bool {
+            false
+        }
+        fn discard(&mut self, _: i32, _: i32) -> Counter {
+            Counter::Defence
+        }
+        fn target_mount(&mut self, _: &Fighter, _: &Fighter) -> bool {
+            self.0
+        }
+        fn name(&self) -> &'static str {
+            "all-in"
+        }
     }
 }

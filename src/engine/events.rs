@@ -70,6 +70,14 @@ pub enum Event {
     Subdued {
         fighter: String,
     },
+    MountWound {
+        rider: String,
+        result: WoundResult,
+        health: Health,
+    },
+    Thrown {
+        fighter: String,
+    },
     StunRemoved {
         fighter: String,
         roll: u8,

@@ -6,11 +6,42 @@ use serde::Serialize;
 
 use super::melee::{AttackSide, DefenceSide};
 use super::wound::Health;
-use crate::model::{Armour, AttributeKind, Catalogue, WeaponKind};
+use crate::model::{Armour, AttributeKind, Catalogue, Mount, WeaponKind};
 use crate::roster::{ResolvedModel, canonical};
 
 /// Melee Attack Roll modifier for a mounted model without Bajutsu.
 const MOUNTED_ATTACK: i32 = -2;
+
+/// A mount under its rider.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct Steed {
+    pub kind: Mount,
+    pub health: Health,
+    /// Its Fight when attacked (no armour, always Enhanced).
+    pub defence_fight: i32,
+    /// A warhorse also attacks.
+    pub fights: Option<WarhorseFights>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct WarhorseFights {
+    pub attack_counters: i32,
+    pub initiative: i32,
+    pub fight: i32,
+}
+
+impl Steed {
+    /// Its Defence Roll when attacked: Fight only, no armour, always Enhanced.
+    pub fn defence_side(&self) -> DefenceSide {
+        DefenceSide {
+            fight: self.defence_fight,
+            armour: 0,
+            modifier: 0,
+            enhanced: true,
+            reroll: false,
+        }
+    }
+}
 
 /// The numbers of the weapon a fighter uses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
@@ -47,8 +78,8 @@ pub struct Fighter {
     pub powerful: bool,
     pub tough: bool,
     pub intuition: bool,
-    /// Mounted: -2 to melee Attack Rolls unless it has Bajutsu.
-    pub mounted: bool,
+    /// The mount ridden (-2 to melee Attack Rolls unless the rider has Bajutsu).
+    pub mount: Option<Steed>,
     pub bajutsu: bool,
     /// Carrying a banner: -1 to Initiative, Attack and Defence Rolls while engaged.
     pub banner: bool,
@@ -134,7 +165,19 @@ impl Fighter {
             powerful: m.has_attribute("powerful"),
             tough: m.has_attribute("tough"),
             intuition: m.has_attribute("intuition"),
-            mounted: m.mount.is_some(),
+            mount: m
+                .mount
+                .and_then(|kind| cat.weapons.mounts.iter().find(|p| p.id == kind))
+                .map(|p| Steed {
+                    kind: p.id,
+                    health: Health::Healthy,
+                    defence_fight: i32::from(p.defence_fight.value),
+                    fights: p.fights.as_ref().map(|f| WarhorseFights {
+                        attack_counters: i32::from(f.attack_counters),
+                        initiative: i32::from(f.initiative),
+                        fight: i32::from(f.fight),
+                    }),
+                }),
             bajutsu: m.has_attribute("bajutsu"),
             banner: m.banner,
             health: Health::Healthy,
@@ -195,7 +238,7 @@ impl Fighter {
         } else {
             0
         };
-        let mounted = if self.mounted && !self.bajutsu {
+        let mounted = if self.mount.is_some() && !self.bajutsu {
             MOUNTED_ATTACK
         } else {
             0
@@ -277,7 +320,7 @@ pub(crate) fn test_fighter(
         powerful: false,
         tough: false,
         intuition: false,
-        mounted: false,
+        mount: None,
         bajutsu: false,
         banner: false,
         health: Health::Healthy,

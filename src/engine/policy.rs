@@ -54,6 +54,10 @@ pub trait Policy {
     fn special(&mut self, _me: &Fighter, _enemies: &[&Fighter]) -> Option<Special> {
         None
     }
+    /// Attack `target`'s mount rather than the rider?
+    fn target_mount(&mut self, _me: &Fighter, _target: &Fighter) -> bool {
+        false
+    }
     /// Spend an Attack counter of `me` to add +1 to a friend's Subdue attempt?
     fn support_subdue(&mut self, _me: &Fighter, _attack_counters: i32) -> bool {
         false
@@ -264,6 +268,10 @@ impl Policy for RandomPolicy {
 
     fn support_subdue(&mut self, _me: &Fighter, attack_counters: i32) -> bool {
         attack_counters > 0 && self.coin()
+    }
+
+    fn target_mount(&mut self, _me: &Fighter, _target: &Fighter) -> bool {
+        self.coin()
     }
 
     fn name(&self) -> &'static str {

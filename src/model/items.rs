@@ -136,13 +136,15 @@ pub struct ArmourClass {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct MountProfile {
     pub id: Mount,
     pub name: String,
     #[serde(rename = "move")]
     pub move_inches: u8,
     pub gallop: u8,
+    /// Fight when the mount itself is attacked: it has no armour and always Enhances its Defence Roll.
+    pub defence_fight: Sourced<u8>,
     /// A mount that fights as a model of its own (the warhorse).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fights: Option<MountFights>,
