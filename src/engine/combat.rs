@@ -111,6 +111,28 @@ pub fn combat_phase(
             st.declared[s][i] = special;
         }
     }
+    if first_round {
+        // At the start of a combat each model may take up a different weapon, free.
+        for (s, policy) in policies.iter_mut().enumerate() {
+            for i in 0..sides[s].len() {
+                if !sides[s][i].alive() {
+                    continue;
+                }
+                let enemies: Vec<Fighter> =
+                    sides[1 - s].iter().filter(|e| e.alive()).cloned().collect();
+                let refs: Vec<&Fighter> = enemies.iter().collect();
+                if let Some(k) = policy.choose_weapon(&sides[s][i], &refs)
+                    && sides[s][i].switch_weapon(k)
+                {
+                    events.push(Event::Weapon {
+                        fighter: sides[s][i].name.clone(),
+                        weapon: sides[s][i].weapon.id.clone(),
+                        switched: false,
+                    });
+                }
+            }
+        }
+    }
     let riders = initiative_order(sides, policies, dice, first_round, &mut st, events);
     let order = with_warhorses(riders, sides, dice, events);
     let mut passes = 0;
@@ -135,6 +157,23 @@ pub fn combat_phase(
                     st.standing(sides, (s, i)) && st.horse[s][i] > 0 && sides[s][i].mount.is_some()
                 }
             };
+            if able && matches!(actor, Actor::Rider(_)) {
+                let enemies: Vec<&Fighter> = targets.iter().map(|&j| &sides[e][j]).collect();
+                if let Some(k) = policies[s].switch_weapon(&sides[s][i], &enemies)
+                    && sides[s][i].switch_weapon(k)
+                {
+                    // Changing weapon during a combat costs an Attack counter and replaces the attack.
+                    st.attack[s] -= 1;
+                    st.used[s][i] += 1;
+                    passes = 0;
+                    events.push(Event::Weapon {
+                        fighter: sides[s][i].name.clone(),
+                        weapon: sides[s][i].weapon.id.clone(),
+                        switched: true,
+                    });
+                    continue;
+                }
+            }
             let counters = if matches!(actor, Actor::Rider(_)) {
                 st.attack[s]
             } else {
@@ -902,12 +941,151 @@ mod mounted {
 }
 
 #[cfg(test)]
+mod weapons {
+    use super::tests_support::{AllIn, Switcher};
+    use super::*;
+    use crate::engine::dice::ScriptedDice;
+    use crate::engine::fighter::test_fighter;
+    use crate::model::Armour;
+
+    fn armed(pool: i32) -> Fighter {
+        let mut a = test_fighter("A", pool, 3, 3, Armour::None, 0, 0);
+        let big = FightingWeapon {
+            id: "big".to_owned(),
+            attack: 2,
+            ..a.weapon.clone()
+        };
+        a.spare_weapons = vec![big];
+        a
+    }
+
+    fn attack_totals(events: &[Event]) -> Vec<(String, i32)> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Attack { attacker, roll, .. } => Some((attacker.clone(), roll.attack_total)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_weapon_taken_up_at_the_start_of_a_combat_is_free() {
+        let mut sides = [
+            vec![armed(1)],
+            vec![test_fighter("B", 1, 1, 1, Armour::None, 0, 0)],
+        ];
+        let (mut a, mut b) = (
+            Switcher {
+                choose: true,
+                switch: false,
+            },
+            AllIn(false),
+        );
+        // A: 1+1 +3 +2 (big) = 7 against 6 +1 = 7. B: 1+1 +1 = 3 against 6 +3 = 9.
+        let mut dice = ScriptedDice::new(&[6, 1, 1, 1, 6, 1, 1, 6]);
+        let mut events = Vec::new();
+        let bare = sides[0][0].weapon.clone();
+        combat_phase(
+            &bare,
+            &mut sides,
+            &mut [&mut a, &mut b],
+            &mut dice,
+            true,
+            &mut [0, 0],
+            &mut events,
+        );
+        assert_eq!(attack_totals(&events)[0], ("A".to_owned(), 7));
+        assert!(events.contains(&Event::Weapon {
+            fighter: "A".to_owned(),
+            weapon: "big".to_owned(),
+            switched: false
+        }));
+        assert_eq!(dice.remaining(), 0);
+    }
+
+    #[test]
+    fn switching_weapons_during_a_combat_costs_an_attack() {
+        let mut sides = [
+            vec![armed(2)],
+            vec![test_fighter("B", 1, 1, 1, Armour::None, 0, 0)],
+        ];
+        let (mut a, mut b) = (
+            Switcher {
+                choose: false,
+                switch: true,
+            },
+            AllIn(false),
+        );
+        // A switches (one counter), B attacks (1+1 +1 against 6 +3), A attacks once with the big weapon.
+        let mut dice = ScriptedDice::new(&[6, 1, 1, 1, 6, 1, 1, 6]);
+        let mut events = Vec::new();
+        let bare = sides[0][0].weapon.clone();
+        combat_phase(
+            &bare,
+            &mut sides,
+            &mut [&mut a, &mut b],
+            &mut dice,
+            false,
+            &mut [0, 0],
+            &mut events,
+        );
+        assert!(events.contains(&Event::Weapon {
+            fighter: "A".to_owned(),
+            weapon: "big".to_owned(),
+            switched: true
+        }));
+        assert_eq!(
+            attack_totals(&events),
+            [("B".to_owned(), 3), ("A".to_owned(), 7)]
+        );
+        assert_eq!(dice.remaining(), 0);
+    }
+}
+
+#[cfg(test)]
 mod tests_support {
     use super::*;
     use crate::engine::melee::{AttackSide, DefenceSide};
 
     /// Everything into attack; `.0`: attack riders through their mounts.
     pub(super) struct AllIn(pub bool);
+
+    /// All-in, taking up spare weapon 0 at the start (`choose`) or once during the combat (`switch`).
+    pub(super) struct Switcher {
+        pub choose: bool,
+        pub switch: bool,
+    }
+
+    impl Policy for Switcher {
+        fn split(&mut self, own: &[&Fighter], e: &[&Fighter]) -> i32 {
+            AllIn(false).split(own, e)
+        }
+        fn enhance_initiative(&mut self, _: &Fighter, _: i32) -> bool {
+            false
+        }
+        fn attack(&mut self, _: &Fighter, _: &[&Fighter], n: i32) -> Option<usize> {
+            (n > 0).then_some(0)
+        }
+        fn enhance_defence(&mut self, _: &Fighter, _: &Fighter, _: AttackSide) -> bool {
+            false
+        }
+        fn enhance_attack(&mut self, _: &Fighter, _: &Fighter, _: DefenceSide, _: i32) -> bool {
+            false
+        }
+        fn discard(&mut self, _: i32, _: i32) -> Counter {
+            Counter::Defence
+        }
+        fn choose_weapon(&mut self, _: &Fighter, _: &[&Fighter]) -> Option<usize> {
+            self.choose.then_some(0)
+        }
+        fn switch_weapon(&mut self, _: &Fighter, _: &[&Fighter]) -> Option<usize> {
+            std::mem::take(&mut self.switch).then_some(0)
+        }
+        fn name(&self) -> &'static str {
+            "switcher"
+        }
+    }
 
     impl Policy for AllIn {
         fn split(&mut self, own: &[&Fighter], _: &[&Fighter]) -> i32 {

@@ -63,6 +63,12 @@ pub enum Event {
         fighter: String,
         target: String,
     },
+    Weapon {
+        fighter: String,
+        weapon: String,
+        /// Switched during the combat, for an Attack counter.
+        switched: bool,
+    },
     Disarmed {
         fighter: String,
         now: String,

@@ -186,6 +186,17 @@ impl Fighter {
         }
     }
 
+    /// Take up spare weapon `k` (by index into `spare_weapons`), putting the current one aside.
+    pub fn switch_weapon(&mut self, k: usize) -> bool {
+        if k >= self.spare_weapons.len() {
+            return false;
+        }
+        let next = self.spare_weapons.remove(k);
+        let old = std::mem::replace(&mut self.weapon, next);
+        self.spare_weapons.insert(0, old);
+        true
+    }
+
     /// Disarmed: take up the next weapon carried, or fight weaponless.
     pub fn disarm(&mut self, cat_weaponless: FightingWeapon) {
         self.weapon = if self.spare_weapons.is_empty() {

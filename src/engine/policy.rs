@@ -54,6 +54,14 @@ pub trait Policy {
     fn special(&mut self, _me: &Fighter, _enemies: &[&Fighter]) -> Option<Special> {
         None
     }
+    /// At the start of a combat, which spare weapon to take up instead (free), if any.
+    fn choose_weapon(&mut self, _me: &Fighter, _enemies: &[&Fighter]) -> Option<usize> {
+        None
+    }
+    /// During a combat, switch to a spare weapon in place of an attack (it costs an Attack counter)?
+    fn switch_weapon(&mut self, _me: &Fighter, _enemies: &[&Fighter]) -> Option<usize> {
+        None
+    }
     /// Attack `target`'s mount rather than the rider?
     fn target_mount(&mut self, _me: &Fighter, _target: &Fighter) -> bool {
         false
@@ -138,6 +146,24 @@ impl Policy for DefaultAi {
     fn enhance_initiative(&mut self, _me: &Fighter, _attack_counters: i32) -> bool {
         // Striking first rarely repays a lost attack in a duel.
         false
+    }
+
+    fn choose_weapon(&mut self, me: &Fighter, enemies: &[&Fighter]) -> Option<usize> {
+        // The weapon with the best expected attack against the first enemy (ties keep the current).
+        let enemy = enemies.first()?;
+        let mut best = (
+            self.ev(me.attack_side(enemy, false), enemy.defence_side(false)),
+            None,
+        );
+        for (k, spare) in me.spare_weapons.iter().enumerate() {
+            let mut armed = me.clone();
+            armed.weapon = spare.clone();
+            let ev = self.ev(armed.attack_side(enemy, false), enemy.defence_side(false));
+            if ev > best.0 {
+                best = (ev, Some(k));
+            }
+        }
+        best.1
     }
 
     fn attack(
