@@ -1,17 +1,25 @@
-//! A duel: two models in contact fighting turn after turn, as the Tournament scenario has them,
-//! each turn a Combat Phase ([`combat_phase`]) and an End Phase, where Stunned is removed on a d6
-//! of 3+ (-1 while engaged).
+//! A duel: two models fighting turn after turn, as the Tournament scenario has them. They close in
+//! the first Move Phase (12" apart in the duelling circle, 6" each). From the second turn a model
+//! may withdraw in the Move Phase: its opponent gets one free attack at +1 with no Enhancing (none
+//! against an Acrobatic model), and there is no combat that turn; the opponent closes again the
+//! next. Each turn then has a Combat Phase ([`combat_phase`]) while in contact, and an End Phase,
+//! where Stunned is removed on a d6 of 3+ (-1 while engaged).
 
 use super::combat::combat_phase;
 use super::dice::Dice;
-use super::events::Event;
+use super::events::{Event, match_points};
 use super::fighter::{Fighter, FightingWeapon};
+use super::melee::roll_attack;
 use super::policy::Policy;
+use super::wound::{WoundResult, apply_wound};
 
 /// In the End Phase a d6 of 3 or more removes Stunned...
 const STUN_REMOVED_ON: i32 = 3;
 /// ...with -1 while still engaged, as duellists are.
 const ENGAGED_STUN_MODIFIER: i32 = -1;
+
+/// The free attack against a withdrawing model.
+const WITHDRAW_FREE_ATTACK: i32 = 1;
 
 /// The outcome of a duel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +45,11 @@ pub fn duel(
     while turns < max_turns && fighters.iter().all(Fighter::alive) {
         turns += 1;
         events.push(Event::Turn { turn: turns });
+        if turns > 1 && move_phase(fighters, policies, dice, &mut points, events) {
+            // One side stepped back: no combat this turn.
+            end_phase(fighters, dice, events);
+            continue;
+        }
         let [a, b] = fighters.clone();
         let mut sides = [vec![a], vec![b]];
         combat_phase(
@@ -72,6 +85,50 @@ pub fn duel(
         points,
         turns,
     }
+}
+
+/// The Move Phase in contact: a model may withdraw, suffering a free attack. True if one did.
+fn move_phase(
+    f: &mut [Fighter; 2],
+    policies: &mut [&mut dyn Policy; 2],
+    dice: &mut dyn Dice,
+    points: &mut [u32; 2],
+    events: &mut Vec<Event>,
+) -> bool {
+    for i in 0..2 {
+        let j = 1 - i;
+        if !f[i].alive() || f[i].subdued || !policies[i].withdraw(&f[i], &f[j]) {
+            continue;
+        }
+        events.push(Event::Withdraw {
+            fighter: f[i].name.clone(),
+        });
+        if !f[i].acrobatic && !f[j].subdued {
+            let mut side = f[j].attack_side(&f[i], false);
+            side.modifier += WITHDRAW_FREE_ATTACK;
+            let roll = roll_attack(side, f[i].defence_side(false), dice);
+            let result = roll.result;
+            events.push(Event::Attack {
+                attacker: f[j].name.clone(),
+                defender: f[i].name.clone(),
+                attack_enhanced: false,
+                defence_enhanced: false,
+                roll,
+            });
+            if result != WoundResult::NoWound {
+                points[j] += match_points(result);
+                f[i].stunned |= result == WoundResult::Stunned;
+                f[i].health = apply_wound(f[i].health, result);
+                events.push(Event::Wound {
+                    fighter: f[i].name.clone(),
+                    result,
+                    health: f[i].health,
+                });
+            }
+        }
+        return true;
+    }
+    false
 }
 
 fn end_phase(f: &mut [Fighter; 2], dice: &mut dyn Dice, events: &mut Vec<Event>) {
@@ -206,5 +263,104 @@ mod tests {
                 turns: 1
             }
         );
+    }
+
+    /// All out, and withdraws whenever it can.
+    struct Withdrawer;
+
+    impl Policy for Withdrawer {
+        fn split(&mut self, own: &[&Fighter], e: &[&Fighter]) -> i32 {
+            AllOut.split(own, e)
+        }
+        fn enhance_initiative(&mut self, _: &Fighter, _: i32) -> bool {
+            false
+        }
+        fn attack(&mut self, me: &Fighter, e: &[&Fighter], n: i32) -> Option<usize> {
+            AllOut.attack(me, e, n)
+        }
+        fn enhance_defence(&mut self, _: &Fighter, _: &Fighter, _: AttackSide) -> bool {
+            false
+        }
+        fn enhance_attack(&mut self, _: &Fighter, _: &Fighter, _: DefenceSide, _: i32) -> bool {
+            false
+        }
+        fn discard(&mut self, _: i32, _: i32) -> Counter {
+            Counter::Defence
+        }
+        fn withdraw(&mut self, _: &Fighter, _: &Fighter) -> bool {
+            true
+        }
+        fn name(&self) -> &'static str {
+            "withdrawer"
+        }
+    }
+
+    #[test]
+    fn withdrawing_gives_a_free_attack_at_plus_one_and_no_combat() {
+        let mut pair = [
+            fighter("A", 1, 3, 3, Armour::None, 0, 0),
+            fighter("B", 1, 1, 1, Armour::None, 0, 0),
+        ];
+        let (mut a, mut b) = (AllOut, Withdrawer);
+        // Turn 1: both miss. Turn 2: B withdraws; A's free attack 3+3 +3 +1 = 10 against 1 +1 = 2.
+        let mut dice = ScriptedDice::new(&[6, 1, 1, 1, 6, 1, 1, 6, 3, 3, 1]);
+        let mut events = Vec::new();
+        let bare = pair[0].weapon.clone();
+        let result = duel(
+            &bare,
+            &mut pair,
+            &mut [&mut a, &mut b],
+            &mut dice,
+            6,
+            &mut events,
+        );
+        assert_eq!(
+            result,
+            DuelResult {
+                winner: Some(0),
+                points: [3, 0],
+                turns: 2
+            }
+        );
+        assert!(events.contains(&Event::Withdraw {
+            fighter: "B".to_owned()
+        }));
+        assert_eq!(dice.remaining(), 0);
+    }
+
+    #[test]
+    fn an_acrobatic_model_withdraws_unharmed() {
+        let mut b = fighter("B", 1, 1, 1, Armour::None, 0, 0);
+        b.acrobatic = true;
+        let mut pair = [fighter("A", 1, 3, 3, Armour::None, 0, 0), b];
+        let (mut a, mut b) = (AllOut, Withdrawer);
+        let mut dice = ScriptedDice::new(&[6, 1, 1, 1, 6, 1, 1, 6]);
+        let mut events = Vec::new();
+        let bare = pair[0].weapon.clone();
+        let result = duel(
+            &bare,
+            &mut pair,
+            &mut [&mut a, &mut b],
+            &mut dice,
+            2,
+            &mut events,
+        );
+        assert_eq!(
+            result,
+            DuelResult {
+                winner: None,
+                points: [0, 0],
+                turns: 2
+            }
+        );
+        assert_eq!(
+            events
+                .iter()
+                .filter(|e| matches!(e, Event::Attack { .. }))
+                .count(),
+            2,
+            "only turn 1's attacks"
+        );
+        assert_eq!(dice.remaining(), 0);
     }
 }

@@ -76,6 +76,9 @@ pub enum Event {
     Subdued {
         fighter: String,
     },
+    Withdraw {
+        fighter: String,
+    },
     MountWound {
         rider: String,
         result: WoundResult,

@@ -75,6 +75,8 @@ pub struct Fighter {
     /// Other melee weapons carried, best first (a disarmed model takes up the next).
     pub spare_weapons: Vec<FightingWeapon>,
     pub fast: bool,
+    /// Cannot be attacked as it withdraws.
+    pub acrobatic: bool,
     pub powerful: bool,
     pub tough: bool,
     pub intuition: bool,
@@ -162,6 +164,7 @@ impl Fighter {
             weapon,
             spare_weapons,
             fast: m.has_attribute("fast"),
+            acrobatic: m.has_attribute("acrobatic"),
             powerful: m.has_attribute("powerful"),
             tough: m.has_attribute("tough"),
             intuition: m.has_attribute("intuition"),
@@ -328,6 +331,7 @@ pub(crate) fn test_fighter(
         },
         spare_weapons: Vec::new(),
         fast: false,
+        acrobatic: false,
         powerful: false,
         tough: false,
         intuition: false,

@@ -54,6 +54,10 @@ pub trait Policy {
     fn special(&mut self, _me: &Fighter, _enemies: &[&Fighter]) -> Option<Special> {
         None
     }
+    /// In the Move Phase, withdraw from contact (the opponent gets a free attack)?
+    fn withdraw(&mut self, _me: &Fighter, _opponent: &Fighter) -> bool {
+        false
+    }
     /// At the start of a combat, which spare weapon to take up instead (free), if any.
     fn choose_weapon(&mut self, _me: &Fighter, _enemies: &[&Fighter]) -> Option<usize> {
         None
@@ -298,6 +302,10 @@ impl Policy for RandomPolicy {
 
     fn target_mount(&mut self, _me: &Fighter, _target: &Fighter) -> bool {
         self.coin()
+    }
+
+    fn withdraw(&mut self, _me: &Fighter, _opponent: &Fighter) -> bool {
+        self.dice.d6() == 6
     }
 
     fn name(&self) -> &'static str {
