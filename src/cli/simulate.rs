@@ -52,6 +52,13 @@ pub struct SimulateArgs {
     /// Write the first game's events (every roll and decision) as JSON Lines.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
+    /// Side A's fighting order as model numbers (1 = first model of the roster, counting `count`),
+    /// e.g. `3,1,2`; models not listed fight after, in list order.
+    #[arg(long, value_delimiter = ',', value_name = "N,N,...")]
+    pub order_a: Vec<usize>,
+    /// Side B's fighting order, as for `--order-a`.
+    #[arg(long, value_delimiter = ',', value_name = "N,N,...")]
+    pub order_b: Vec<usize>,
     #[arg(long, value_enum, default_value_t = PolicyArg::Default)]
     pub policy_a: PolicyArg,
     #[arg(long, value_enum, default_value_t = PolicyArg::Default)]
@@ -153,6 +160,24 @@ fn side(
     Ok((name, fighters))
 }
 
+/// Put the listed models (1-based) first, in the order given; the rest follow in list order.
+fn reorder(fighters: Vec<Fighter>, order: &[usize]) -> Result<Vec<Fighter>, String> {
+    let n = fighters.len();
+    let mut seen = vec![false; n];
+    for &k in order {
+        if k == 0 || k > n {
+            return Err(format!("order: there is no model {k}; the roster has {n}"));
+        }
+        if std::mem::replace(&mut seen[k - 1], true) {
+            return Err(format!("order: model {k} is listed twice"));
+        }
+    }
+    let mut slots: Vec<Option<Fighter>> = fighters.into_iter().map(Some).collect();
+    let mut out: Vec<Fighter> = order.iter().filter_map(|&k| slots[k - 1].take()).collect();
+    out.extend(slots.into_iter().flatten());
+    Ok(out)
+}
+
 fn policy(kind: PolicyArg, seed: u64, stream: u64) -> Box<dyn Policy> {
     match kind {
         PolicyArg::Default => Box::new(DefaultAi::new()),
@@ -171,6 +196,13 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     let (b_name, b) = match side(out, cat, &args.b, "B") {
         Ok(s) => s,
         Err(code) => return code,
+    };
+    let (a, b) = match (reorder(a, &args.order_a), reorder(b, &args.order_b)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(message), _) | (_, Err(message)) => {
+            out.error(&message);
+            return exit::USAGE;
+        }
     };
     let bare = weaponless(cat);
     let mut tally = [0u64; 3]; // A wins, draws, B wins

@@ -26,6 +26,34 @@ use super::wound::{Health, WoundResult, apply_wound};
 /// Defending against three or more enemies.
 const OUTNUMBERED_DEFENCE: i32 = -1;
 
+/// At most four models may fight one.
+pub const MAX_AGAINST_ONE: usize = 4;
+
+/// Why a combat cannot be fought as given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CombatShape {
+    /// Only one side of a combat may have several models.
+    BothSidesSeveral,
+    /// More than four models against one.
+    MoreThanFour,
+    /// A side with no model standing.
+    Empty,
+}
+
+/// Check that the sides make a combat the rules allow.
+pub fn check_shape(sides: &[Vec<Fighter>; 2]) -> Result<(), CombatShape> {
+    let [a, b] = [
+        sides[0].iter().filter(|f| f.alive()).count(),
+        sides[1].iter().filter(|f| f.alive()).count(),
+    ];
+    match (a, b) {
+        (0, _) | (_, 0) => Err(CombatShape::Empty),
+        (a, b) if a > 1 && b > 1 => Err(CombatShape::BothSidesSeveral),
+        (a, b) if a.max(b) > MAX_AGAINST_ONE => Err(CombatShape::MoreThanFour),
+        _ => Ok(()),
+    }
+}
+
 /// A model's place in the combat: (side, index within the side).
 type Slot = (usize, usize);
 
@@ -70,7 +98,8 @@ pub fn combat_phase(
     first_round: bool,
     points: &mut [u32; 2],
     events: &mut Vec<Event>,
-) {
+) -> Result<(), CombatShape> {
+    check_shape(sides)?;
     let mut st = State {
         attack: [0; 2],
         defence: [0; 2],
@@ -226,6 +255,7 @@ pub fn combat_phase(
             }
         }
     }
+    Ok(())
 }
 
 fn split_refs(sides: &[Vec<Fighter>; 2], s: usize) -> (Vec<&Fighter>, Vec<&Fighter>) {
@@ -733,7 +763,8 @@ mod tests {
             true,
             &mut points,
             &mut events,
-        );
+        )
+        .expect("a valid combat");
         assert_eq!(
             dice.remaining(),
             0,
@@ -868,7 +899,8 @@ mod mounted {
             true,
             &mut [0, 0],
             &mut events,
-        );
+        )
+        .expect("a valid combat");
         let attackers: Vec<&str> = events
             .iter()
             .filter_map(|e| match e {
@@ -901,7 +933,8 @@ mod mounted {
             true,
             &mut [0, 0],
             &mut events,
-        );
+        )
+        .expect("a valid combat");
         assert!(sides[1][0].mount.is_none());
         assert!(sides[1][0].stunned);
         assert_eq!(sides[1][0].health, Health::Healthy, "the rider is unhurt");
@@ -932,11 +965,42 @@ mod mounted {
             true,
             &mut [0, 0],
             &mut events,
-        );
+        )
+        .expect("a valid combat");
         assert!(events.contains(&Event::Thrown {
             fighter: "B".to_owned()
         }));
         assert_eq!(dice.remaining(), 0);
+    }
+}
+
+#[cfg(test)]
+mod shape {
+    use super::*;
+    use crate::engine::fighter::test_fighter;
+    use crate::model::Armour;
+
+    fn n(count: usize, name: &str) -> Vec<Fighter> {
+        (0..count)
+            .map(|k| test_fighter(&format!("{name}{k}"), 1, 1, 1, Armour::None, 0, 0))
+            .collect()
+    }
+
+    #[test]
+    fn one_against_up_to_four() {
+        assert_eq!(check_shape(&[n(1, "a"), n(4, "b")]), Ok(()));
+        assert_eq!(
+            check_shape(&[n(5, "a"), n(1, "b")]),
+            Err(CombatShape::MoreThanFour)
+        );
+        assert_eq!(
+            check_shape(&[n(2, "a"), n(2, "b")]),
+            Err(CombatShape::BothSidesSeveral)
+        );
+        assert_eq!(
+            check_shape(&[n(0, "a"), n(1, "b")]),
+            Err(CombatShape::Empty)
+        );
     }
 }
 
@@ -994,7 +1058,8 @@ mod weapons {
             true,
             &mut [0, 0],
             &mut events,
-        );
+        )
+        .expect("a valid combat");
         assert_eq!(attack_totals(&events)[0], ("A".to_owned(), 7));
         assert!(events.contains(&Event::Weapon {
             fighter: "A".to_owned(),
@@ -1029,7 +1094,8 @@ mod weapons {
             false,
             &mut [0, 0],
             &mut events,
-        );
+        )
+        .expect("a valid combat");
         assert!(events.contains(&Event::Weapon {
             fighter: "A".to_owned(),
             weapon: "big".to_owned(),

@@ -52,7 +52,8 @@ pub fn duel(
         }
         let [a, b] = fighters.clone();
         let mut sides = [vec![a], vec![b]];
-        combat_phase(
+        // Two models in contact always make a combat the rules allow.
+        let fought = combat_phase(
             weaponless,
             &mut sides,
             policies,
@@ -61,6 +62,7 @@ pub fn duel(
             &mut points,
             events,
         );
+        debug_assert!(fought.is_ok());
         let [a, b] = sides;
         if let (Some(a), Some(b)) = (a.into_iter().next(), b.into_iter().next()) {
             *fighters = [a, b];

@@ -85,6 +85,8 @@ pub struct Fighter {
     pub bajutsu: bool,
     /// Carrying a banner: -1 to Initiative, Attack and Defence Rolls while engaged.
     pub banner: bool,
+    /// Carrying an object (a scenario's objective, a captured banner): the same -1s.
+    pub carrying: bool,
     pub health: Health,
     pub stunned: bool,
     /// Subdued: cannot act while in contact with an enemy.
@@ -183,6 +185,7 @@ impl Fighter {
                 }),
             bajutsu: m.has_attribute("bajutsu"),
             banner: m.banner,
+            carrying: false,
             health: Health::Healthy,
             stunned: false,
             subdued: false,
@@ -207,6 +210,11 @@ impl Fighter {
         } else {
             self.spare_weapons.remove(0)
         };
+    }
+
+    /// -1 while carrying a banner or an object (once, whatever it carries).
+    pub fn burden(&self) -> i32 {
+        i32::from(self.banner || self.carrying)
     }
 
     pub fn alive(&self) -> bool {
@@ -242,7 +250,7 @@ impl Fighter {
         };
         self.initiative + weapon + i32::from(self.fast) + wounds
             - i32::from(self.stunned)
-            - i32::from(self.banner)
+            - self.burden()
     }
 
     /// The attacker's side of an attack on `target`.
@@ -260,7 +268,7 @@ impl Fighter {
         AttackSide {
             fight: self.current_fight(),
             modifier: self.weapon.attack + i32::from(self.powerful) + heavy + mounted
-                - i32::from(self.banner),
+                - self.burden(),
             enhanced,
             reroll: self.weapon.bujutsu,
             enhanced_bonus: self.weapon.enhanced_bonus,
@@ -272,7 +280,7 @@ impl Fighter {
         DefenceSide {
             fight: self.current_fight(),
             armour: self.armour_bonus,
-            modifier: -i32::from(self.banner),
+            modifier: -self.burden(),
             enhanced,
             reroll: self.weapon.bujutsu,
         }
@@ -338,6 +346,7 @@ pub(crate) fn test_fighter(
         mount: None,
         bajutsu: false,
         banner: false,
+        carrying: false,
         health: Health::Healthy,
         stunned: false,
         subdued: false,
@@ -390,6 +399,19 @@ mod tests {
             "the banner bearer defends at -1"
         );
         assert_eq!(target.initiative_bonus(true), 2 - 1);
+        let mut porter = f[1].clone();
+        porter.carrying = true;
+        assert_eq!(
+            porter.attack_side(&target, false).modifier,
+            1 - 1,
+            "carrying an object: -1"
+        );
+        porter.banner = true;
+        assert_eq!(
+            porter.defence_side(false).modifier,
+            -1,
+            "banner and object: -1 once"
+        );
     }
 
     #[test]

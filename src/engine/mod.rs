@@ -1,9 +1,12 @@
 //! The game engine: pure rules, no I/O, no clock. Dice come through the [`Dice`] trait so tests can
 //! script every roll; games use [`SeededDice`], a reproducible ChaCha8 stream per (seed, game).
 //!
-//! Part 1 (this module so far): dice, the wound table and its stacking, a single melee
-//! attack with Enhancements and Bujutsu re-rolls in the R-30 roll order, a shooting attack with
-//! every modifier, and exact probabilities of both by full enumeration (`buntai odds`).
+//! Part 1: dice; the wound table and its stacking; a melee attack with Enhancements and
+//! Bujutsu re-rolls in the R-30 roll order; shooting with every modifier, and into combat; exact
+//! probabilities of both by full enumeration (`buntai odds`); fighters built from resolved rosters;
+//! the Combat Phase of one model against up to four ([`combat`]); duels with withdrawals
+//! ([`duel`]); the Tournament scenario ([`tournament`]); policies that make every decision
+//! ([`policy`]); and the event stream every roll and decision is written to ([`events`]).
 
 pub mod combat;
 pub mod dice;
@@ -22,5 +25,5 @@ pub use melee::{
     AttackSide, DefenceSide, InitiativeRoll, MeleeRoll, roll_attack, roll_initiative, roll_off,
 };
 pub use odds::{Distribution, melee_odds, shooting_odds};
-pub use shooting::{ShotRoll, ShotSpec, roll_shot};
+pub use shooting::{IntoCombat, ShotRoll, ShotSpec, roll_shot, shoot_into_combat};
 pub use wound::{Health, WoundResult, apply_wound, wound_result};

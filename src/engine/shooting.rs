@@ -60,6 +60,46 @@ pub fn roll_shot(spec: ShotSpec, dice: &mut dyn Dice) -> ShotRoll {
     }
 }
 
+/// A shot into a combat: if it fails to wound its target, a random other model of the combat takes
+/// a completely new Shooting Attack; there it stops (tp.15).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct IntoCombat {
+    pub first: ShotRoll,
+    /// Index into `others` and the second shot, when the first failed.
+    pub second: Option<(usize, ShotRoll)>,
+}
+
+/// `target`: the shot at the intended target; `others`: the same shot at each other model in the
+/// combat (each with its own Defence Score).
+pub fn shoot_into_combat(target: ShotSpec, others: &[ShotSpec], dice: &mut dyn Dice) -> IntoCombat {
+    let first = roll_shot(target, dice);
+    if first.result != WoundResult::NoWound || others.is_empty() {
+        return IntoCombat {
+            first,
+            second: None,
+        };
+    }
+    let k = random_index(others.len(), dice);
+    let second = roll_shot(others[k], dice);
+    IntoCombat {
+        first,
+        second: Some((k, second)),
+    }
+}
+
+/// A uniform pick among `n` (at most 6) by d6, re-rolling what is out of range; no roll for one.
+fn random_index(n: usize, dice: &mut dyn Dice) -> usize {
+    if n <= 1 {
+        return 0;
+    }
+    loop {
+        let roll = usize::from(dice.d6());
+        if roll <= n.min(6) {
+            return roll - 1;
+        }
+    }
+}
+
 /// When in the turn the shot is made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -228,4 +268,46 @@ pub fn defence_items(cat: &Catalogue, weapon: &Weapon, ctx: &ShotContext) -> Vec
         Cover::Heavy => items.push(("heavy cover".to_owned(), 2)),
     }
     items
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dice::ScriptedDice;
+
+    #[test]
+    fn a_miss_into_combat_hits_a_random_other_model_once() {
+        let aim = ShotSpec {
+            shoot: 1,
+            modifier: -1,
+            reroll: false,
+            defence: 9,
+        };
+        let friend = ShotSpec { defence: 6, ..aim };
+        let other = ShotSpec { defence: 7, ..aim };
+        // 2+3 -> 5 against 9: failed. Pick among two: 5 and 6 re-rolled, 2 -> the second. 4+4 -> 8 against 7.
+        let mut dice = ScriptedDice::new(&[2, 3, 5, 6, 2, 4, 4]);
+        let shot = shoot_into_combat(aim, &[friend, other], &mut dice);
+        assert_eq!(shot.first.result, WoundResult::NoWound);
+        let (k, second) = shot.second.expect("a second shot");
+        assert_eq!(
+            (k, second.total, second.result),
+            (1, 8, WoundResult::Stunned)
+        );
+        assert_eq!(dice.remaining(), 0);
+    }
+
+    #[test]
+    fn a_wounding_shot_into_combat_stops_there() {
+        let aim = ShotSpec {
+            shoot: 1,
+            modifier: 0,
+            reroll: false,
+            defence: 6,
+        };
+        let mut dice = ScriptedDice::new(&[6, 6]);
+        let shot = shoot_into_combat(aim, &[aim], &mut dice);
+        assert_eq!(shot.second, None);
+        assert_eq!(shot.first.result, WoundResult::Critical);
+    }
 }

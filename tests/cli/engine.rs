@@ -677,6 +677,55 @@ mod simulate_command {
     }
 
     #[test]
+    fn an_order_list_sets_who_fights_whom() {
+        let dir = TempDir::new().expect("dir");
+        let log = dir.path().join("o.jsonl");
+        buntai()
+            .args([
+                "simulate",
+                "examples/bushi-sample-100.toml",
+                "examples/koryu.toml",
+                "--order-a",
+                "5,1",
+                "--order-b",
+                "5",
+                "--log",
+            ])
+            .arg(&log)
+            .current_dir(repo())
+            .assert()
+            .success();
+        let text = std::fs::read_to_string(&log).expect("log");
+        let pairs: Vec<(String, String)> = text
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json"))
+            .filter(|e| e["event"] == "match-start" && e["final_match"] == false)
+            .map(|e| {
+                (
+                    e["a"].as_str().expect("a").to_owned(),
+                    e["b"].as_str().expect("b").to_owned(),
+                )
+            })
+            .collect();
+        assert_eq!(pairs[0], ("A5 Samurai".to_owned(), "B5 Novice".to_owned()));
+        assert_eq!(pairs[1], ("A1 Ashigaru".to_owned(), "B1 Sensei".to_owned()));
+        assert_eq!(pairs.len(), 5);
+        for bad in ["0", "6", "1,1"] {
+            buntai()
+                .args([
+                    "simulate",
+                    "examples/bushi-sample-100.toml",
+                    "examples/koryu.toml",
+                    "--order-a",
+                    bad,
+                ])
+                .current_dir(repo())
+                .assert()
+                .code(2);
+        }
+    }
+
+    #[test]
     fn simulate_refuses_unreadable_rosters() {
         buntai()
             .args([
@@ -802,7 +851,8 @@ mod combat_example {
             true,
             &mut [0, 0],
             &mut events,
-        );
+        )
+        .expect("a valid combat");
 
         let initiative: Vec<i32> = events
             .iter()
