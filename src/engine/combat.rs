@@ -684,69 +684,21 @@ mod tests {
     use super::*;
     use crate::engine::dice::ScriptedDice;
     use crate::engine::fighter::test_fighter;
-    use crate::engine::melee::{AttackSide, DefenceSide};
+    use crate::engine::testing::TestPolicy;
     use crate::model::Armour;
-
-    /// All-out attack; `declarer` declares `special`; friends always support a Subdue; riders
-    /// are attacked through their mounts when `at_mount`.
-    struct Declares {
-        declarer: &'static str,
-        special: Option<Special>,
-        at_mount: bool,
-    }
-
-    impl Policy for Declares {
-        fn split(&mut self, own: &[&Fighter], _: &[&Fighter]) -> i32 {
-            own.iter().map(|f| f.pool()).sum()
-        }
-        fn enhance_initiative(&mut self, _: &Fighter, _: i32) -> bool {
-            false
-        }
-        fn attack(&mut self, _: &Fighter, _: &[&Fighter], n: i32) -> Option<usize> {
-            (n > 0).then_some(0)
-        }
-        fn enhance_defence(&mut self, _: &Fighter, _: &Fighter, _: AttackSide) -> bool {
-            false
-        }
-        fn enhance_attack(&mut self, _: &Fighter, _: &Fighter, _: DefenceSide, _: i32) -> bool {
-            false
-        }
-        fn discard(&mut self, _: i32, _: i32) -> Counter {
-            Counter::Defence
-        }
-        fn special(&mut self, me: &Fighter, _: &[&Fighter]) -> Option<Special> {
-            if me.name == self.declarer {
-                self.special
-            } else {
-                None
-            }
-        }
-        fn support_subdue(&mut self, _: &Fighter, n: i32) -> bool {
-            n > 0
-        }
-        fn target_mount(&mut self, _: &Fighter, _: &Fighter) -> bool {
-            self.at_mount
-        }
-        fn name(&self) -> &'static str {
-            "declares"
-        }
-    }
 
     fn run(
         sides: &mut [Vec<Fighter>; 2],
         special: Option<Special>,
         rolls: &[u8],
     ) -> ([u32; 2], Vec<Event>) {
-        let mut a = Declares {
+        let mut a = TestPolicy {
             declarer: "A",
             special,
-            at_mount: false,
+            support: true,
+            ..TestPolicy::default()
         };
-        let mut b = Declares {
-            declarer: "",
-            special: None,
-            at_mount: false,
-        };
+        let mut b = TestPolicy::default();
         let mut dice = ScriptedDice::new(rolls);
         let mut points = [0, 0];
         let mut events = Vec::new();
@@ -854,6 +806,7 @@ mod mounted {
     use super::*;
     use crate::engine::dice::ScriptedDice;
     use crate::engine::fighter::{Steed, WarhorseFights, test_fighter};
+    use crate::engine::testing::TestPolicy;
     use crate::model::{Armour, Mount};
 
     fn rider(name: &str, warhorse: bool) -> Fighter {
@@ -885,10 +838,7 @@ mod mounted {
         // Initiative: A 6 (9), B 1 (2), warhorse 6 (7): A, warhorse, B.
         // A: 1+1 +3 = 5 against 6 +1 = 7. Warhorse: 1+1 +1 = 3 against 6 +1 = 7. B: 1+1 +1 = 3 against 6 +3 = 9.
         let mut dice = ScriptedDice::new(&[6, 1, 6, 1, 1, 6, 1, 1, 6, 1, 1, 6]);
-        let (mut a, mut b) = (
-            super::tests_support::AllIn(false),
-            super::tests_support::AllIn(false),
-        );
+        let (mut a, mut b) = (TestPolicy::default(), TestPolicy::default());
         let mut events = Vec::new();
         let bare = sides[0][0].weapon.clone();
         combat_phase(
@@ -918,8 +868,11 @@ mod mounted {
             vec![test_fighter("A", 1, 3, 3, Armour::None, 0, 0)],
             vec![rider("B", false)],
         ];
-        let mut a = super::tests_support::AllIn(true);
-        let mut b = super::tests_support::AllIn(false);
+        let mut a = TestPolicy {
+            at_mount: true,
+            ..TestPolicy::default()
+        };
+        let mut b = TestPolicy::default();
         // A (initiative 9) attacks the horse: 6+6 +3 = 15 against its Enhanced 1+1 +1 = 3: Critical.
         // B, thrown and Stunned, attacks: 1+1 +3 = 5 against 6 +3... A has Fight 3, no armour: 6 +3 = 9.
         let mut dice = ScriptedDice::new(&[6, 1, 6, 6, 1, 1, 1, 1, 6]);
@@ -947,10 +900,7 @@ mod mounted {
     #[test]
     fn warhorses_attack_the_other_mount() {
         let mut sides = [vec![rider("A", true)], vec![rider("B", false)]];
-        let (mut a, mut b) = (
-            super::tests_support::AllIn(false),
-            super::tests_support::AllIn(false),
-        );
+        let (mut a, mut b) = (TestPolicy::default(), TestPolicy::default());
         // Initiative: A 6 (9), B 1 (4), warhorse 1 (2): A, B, warhorse.
         // A: 1+1 +3 = 5 against B 6 +3 = 9. B: 1+1 +3 = 5 against A 6 +3 = 9.
         // Warhorse against B's horse: 6+6 +1 = 13 against 1+1 +1 = 3: the horse falls, B is thrown.
@@ -1006,10 +956,10 @@ mod shape {
 
 #[cfg(test)]
 mod weapons {
-    use super::tests_support::{AllIn, Switcher};
     use super::*;
     use crate::engine::dice::ScriptedDice;
     use crate::engine::fighter::test_fighter;
+    use crate::engine::testing::TestPolicy;
     use crate::model::Armour;
 
     fn armed(pool: i32) -> Fighter {
@@ -1040,11 +990,11 @@ mod weapons {
             vec![test_fighter("B", 1, 1, 1, Armour::None, 0, 0)],
         ];
         let (mut a, mut b) = (
-            Switcher {
+            TestPolicy {
                 choose: true,
-                switch: false,
+                ..TestPolicy::default()
             },
-            AllIn(false),
+            TestPolicy::default(),
         );
         // A: 1+1 +3 +2 (big) = 7 against 6 +1 = 7. B: 1+1 +1 = 3 against 6 +3 = 9.
         let mut dice = ScriptedDice::new(&[6, 1, 1, 1, 6, 1, 1, 6]);
@@ -1076,11 +1026,11 @@ mod weapons {
             vec![test_fighter("B", 1, 1, 1, Armour::None, 0, 0)],
         ];
         let (mut a, mut b) = (
-            Switcher {
-                choose: false,
+            TestPolicy {
                 switch: true,
+                ..TestPolicy::default()
             },
-            AllIn(false),
+            TestPolicy::default(),
         );
         // A switches (one counter), B attacks (1+1 +1 against 6 +3), A attacks once with the big weapon.
         let mut dice = ScriptedDice::new(&[6, 1, 1, 1, 6, 1, 1, 6]);
@@ -1106,77 +1056,5 @@ mod weapons {
             [("B".to_owned(), 3), ("A".to_owned(), 7)]
         );
         assert_eq!(dice.remaining(), 0);
-    }
-}
-
-#[cfg(test)]
-mod tests_support {
-    use super::*;
-    use crate::engine::melee::{AttackSide, DefenceSide};
-
-    /// Everything into attack; `.0`: attack riders through their mounts.
-    pub(super) struct AllIn(pub bool);
-
-    /// All-in, taking up spare weapon 0 at the start (`choose`) or once during the combat (`switch`).
-    pub(super) struct Switcher {
-        pub choose: bool,
-        pub switch: bool,
-    }
-
-    impl Policy for Switcher {
-        fn split(&mut self, own: &[&Fighter], e: &[&Fighter]) -> i32 {
-            AllIn(false).split(own, e)
-        }
-        fn enhance_initiative(&mut self, _: &Fighter, _: i32) -> bool {
-            false
-        }
-        fn attack(&mut self, _: &Fighter, _: &[&Fighter], n: i32) -> Option<usize> {
-            (n > 0).then_some(0)
-        }
-        fn enhance_defence(&mut self, _: &Fighter, _: &Fighter, _: AttackSide) -> bool {
-            false
-        }
-        fn enhance_attack(&mut self, _: &Fighter, _: &Fighter, _: DefenceSide, _: i32) -> bool {
-            false
-        }
-        fn discard(&mut self, _: i32, _: i32) -> Counter {
-            Counter::Defence
-        }
-        fn choose_weapon(&mut self, _: &Fighter, _: &[&Fighter]) -> Option<usize> {
-            self.choose.then_some(0)
-        }
-        fn switch_weapon(&mut self, _: &Fighter, _: &[&Fighter]) -> Option<usize> {
-            std::mem::take(&mut self.switch).then_some(0)
-        }
-        fn name(&self) -> &'static str {
-            "switcher"
-        }
-    }
-
-    impl Policy for AllIn {
-        fn split(&mut self, own: &[&Fighter], _: &[&Fighter]) -> i32 {
-            own.iter().map(|f| f.pool()).sum()
-        }
-        fn enhance_initiative(&mut self, _: &Fighter, _: i32) -> bool {
-            false
-        }
-        fn attack(&mut self, _: &Fighter, _: &[&Fighter], n: i32) -> Option<usize> {
-            (n > 0).then_some(0)
-        }
-        fn enhance_defence(&mut self, _: &Fighter, _: &Fighter, _: AttackSide) -> bool {
-            false
-        }
-        fn enhance_attack(&mut self, _: &Fighter, _: &Fighter, _: DefenceSide, _: i32) -> bool {
-            false
-        }
-        fn discard(&mut self, _: i32, _: i32) -> Counter {
-            Counter::Defence
-        }
-        fn target_mount(&mut self, _: &Fighter, _: &Fighter) -> bool {
-            self.0
-        }
-        fn name(&self) -> &'static str {
-            "all-in"
-        }
     }
 }

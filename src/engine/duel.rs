@@ -151,44 +151,17 @@ mod tests {
     use super::*;
     use crate::engine::dice::ScriptedDice;
     use crate::engine::fighter::test_fighter as fighter;
-    use crate::engine::melee::{AttackSide, DefenceSide};
     use crate::engine::policy::Counter;
+    use crate::engine::testing::TestPolicy;
     use crate::engine::wound::Health;
     use crate::model::Armour;
-
-    /// Everything into attack, never Enhance, always attack, lose Defence counters first.
-    pub(crate) struct AllOut;
-
-    impl Policy for AllOut {
-        fn split(&mut self, own: &[&Fighter], _: &[&Fighter]) -> i32 {
-            own.iter().map(|f| f.pool()).sum()
-        }
-        fn enhance_initiative(&mut self, _: &Fighter, _: i32) -> bool {
-            false
-        }
-        fn attack(&mut self, _: &Fighter, _: &[&Fighter], n: i32) -> Option<usize> {
-            (n > 0).then_some(0)
-        }
-        fn enhance_defence(&mut self, _: &Fighter, _: &Fighter, _: AttackSide) -> bool {
-            false
-        }
-        fn enhance_attack(&mut self, _: &Fighter, _: &Fighter, _: DefenceSide, _: i32) -> bool {
-            false
-        }
-        fn discard(&mut self, _: i32, _: i32) -> Counter {
-            Counter::Defence
-        }
-        fn name(&self) -> &'static str {
-            "all-out"
-        }
-    }
 
     #[test]
     fn a_scripted_duel_follows_the_combat_phase_order() {
         let samurai = fighter("Samurai", 3, 3, 3, Armour::Heavy, 3, 0);
         let ashigaru = fighter("Ashigaru", 2, 2, 2, Armour::Medium, 2, 1);
         let mut pair = [samurai, ashigaru];
-        let (mut a, mut b) = (AllOut, AllOut);
+        let (mut a, mut b) = (TestPolicy::default(), TestPolicy::default());
         // Turn 1. Initiative: Samurai 4 (7), Ashigaru 5 (8): the Ashigaru strikes first.
         // Ashigaru attacks 3+3 +2 = 8 against 2 +3+3 = 8: no wound.
         // Samurai attacks 5+4 +3 = 12 against 3 +2+2 = 7: 5, Grievous; the Ashigaru loses a counter
@@ -243,7 +216,7 @@ mod tests {
             fighter("A", 1, 1, 1, Armour::Heavy, 3, 0),
             fighter("B", 1, 1, 1, Armour::Heavy, 3, 0),
         ];
-        let (mut a, mut b) = (AllOut, AllOut);
+        let (mut a, mut b) = (TestPolicy::default(), TestPolicy::default());
         // One turn: A strikes first (6 against 1). A: 3+3 +1 = 7 against 1 +1+3 = 5, a Light wound.
         // B (Fight 0 now): 1+1 +0 = 2 against 6 +1+3 = 10, nothing. A wins on match points, 1 to 0.
         let mut dice = ScriptedDice::new(&[6, 1, 3, 3, 1, 1, 1, 6]);
@@ -267,43 +240,19 @@ mod tests {
         );
     }
 
-    /// All out, and withdraws whenever it can.
-    struct Withdrawer;
-
-    impl Policy for Withdrawer {
-        fn split(&mut self, own: &[&Fighter], e: &[&Fighter]) -> i32 {
-            AllOut.split(own, e)
-        }
-        fn enhance_initiative(&mut self, _: &Fighter, _: i32) -> bool {
-            false
-        }
-        fn attack(&mut self, me: &Fighter, e: &[&Fighter], n: i32) -> Option<usize> {
-            AllOut.attack(me, e, n)
-        }
-        fn enhance_defence(&mut self, _: &Fighter, _: &Fighter, _: AttackSide) -> bool {
-            false
-        }
-        fn enhance_attack(&mut self, _: &Fighter, _: &Fighter, _: DefenceSide, _: i32) -> bool {
-            false
-        }
-        fn discard(&mut self, _: i32, _: i32) -> Counter {
-            Counter::Defence
-        }
-        fn withdraw(&mut self, _: &Fighter, _: &Fighter) -> bool {
-            true
-        }
-        fn name(&self) -> &'static str {
-            "withdrawer"
-        }
-    }
-
     #[test]
     fn withdrawing_gives_a_free_attack_at_plus_one_and_no_combat() {
         let mut pair = [
             fighter("A", 1, 3, 3, Armour::None, 0, 0),
             fighter("B", 1, 1, 1, Armour::None, 0, 0),
         ];
-        let (mut a, mut b) = (AllOut, Withdrawer);
+        let (mut a, mut b) = (
+            TestPolicy::default(),
+            TestPolicy {
+                withdraw: true,
+                ..TestPolicy::default()
+            },
+        );
         // Turn 1: both miss. Turn 2: B withdraws; A's free attack 3+3 +3 +1 = 10 against 1 +1 = 2.
         let mut dice = ScriptedDice::new(&[6, 1, 1, 1, 6, 1, 1, 6, 3, 3, 1]);
         let mut events = Vec::new();
@@ -335,7 +284,13 @@ mod tests {
         let mut b = fighter("B", 1, 1, 1, Armour::None, 0, 0);
         b.acrobatic = true;
         let mut pair = [fighter("A", 1, 3, 3, Armour::None, 0, 0), b];
-        let (mut a, mut b) = (AllOut, Withdrawer);
+        let (mut a, mut b) = (
+            TestPolicy::default(),
+            TestPolicy {
+                withdraw: true,
+                ..TestPolicy::default()
+            },
+        );
         let mut dice = ScriptedDice::new(&[6, 1, 1, 1, 6, 1, 1, 6]);
         let mut events = Vec::new();
         let bare = pair[0].weapon.clone();

@@ -17,6 +17,8 @@ pub mod melee;
 pub mod odds;
 pub mod policy;
 pub mod shooting;
+#[cfg(test)]
+mod testing;
 pub mod tournament;
 pub mod wound;
 

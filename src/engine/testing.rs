@@ -1,0 +1,69 @@
+//! A configurable policy for scripted engine tests: everything into attack, never Enhance, always
+//! attack the first enemy, lose Defence counters first; each field switches on one more decision.
+
+use super::fighter::Fighter;
+use super::melee::{AttackSide, DefenceSide};
+use super::policy::{Counter, Policy, Special};
+
+#[derive(Debug, Default)]
+pub(crate) struct TestPolicy {
+    /// The model (by name) that declares `special`.
+    pub declarer: &'static str,
+    pub special: Option<Special>,
+    /// Friends spend Attack counters to support a Subdue.
+    pub support: bool,
+    /// Attack riders through their mounts.
+    pub at_mount: bool,
+    /// Withdraw at every chance.
+    pub withdraw: bool,
+    /// Take up spare weapon 0 at the start of a combat.
+    pub choose: bool,
+    /// Switch to spare weapon 0 once during a combat.
+    pub switch: bool,
+}
+
+impl Policy for TestPolicy {
+    fn split(&mut self, own: &[&Fighter], _: &[&Fighter]) -> i32 {
+        own.iter().map(|f| f.pool()).sum()
+    }
+    fn enhance_initiative(&mut self, _: &Fighter, _: i32) -> bool {
+        false
+    }
+    fn attack(&mut self, _: &Fighter, _: &[&Fighter], n: i32) -> Option<usize> {
+        (n > 0).then_some(0)
+    }
+    fn enhance_defence(&mut self, _: &Fighter, _: &Fighter, _: AttackSide) -> bool {
+        false
+    }
+    fn enhance_attack(&mut self, _: &Fighter, _: &Fighter, _: DefenceSide, _: i32) -> bool {
+        false
+    }
+    fn discard(&mut self, _: i32, _: i32) -> Counter {
+        Counter::Defence
+    }
+    fn special(&mut self, me: &Fighter, _: &[&Fighter]) -> Option<Special> {
+        if me.name == self.declarer {
+            self.special
+        } else {
+            None
+        }
+    }
+    fn support_subdue(&mut self, _: &Fighter, n: i32) -> bool {
+        self.support && n > 0
+    }
+    fn target_mount(&mut self, _: &Fighter, _: &Fighter) -> bool {
+        self.at_mount
+    }
+    fn withdraw(&mut self, _: &Fighter, _: &Fighter) -> bool {
+        self.withdraw
+    }
+    fn choose_weapon(&mut self, _: &Fighter, _: &[&Fighter]) -> Option<usize> {
+        self.choose.then_some(0)
+    }
+    fn switch_weapon(&mut self, _: &Fighter, _: &[&Fighter]) -> Option<usize> {
+        std::mem::take(&mut self.switch).then_some(0)
+    }
+    fn name(&self) -> &'static str {
+        "test"
+    }
+}
