@@ -287,6 +287,7 @@ fn initiative_order(
             events.push(Event::Initiative {
                 fighter: f.name.clone(),
                 enhanced,
+                modifier: roll.total - i32::from(roll.kept),
                 rolled: roll.rolled,
                 total: roll.total,
             });
@@ -357,6 +358,7 @@ fn with_warhorses(
                 events.push(Event::Initiative {
                     fighter: format!("{}'s warhorse", f.name),
                     enhanced: false,
+                    modifier: w.initiative,
                     rolled: roll.rolled,
                     total: roll.total,
                 });

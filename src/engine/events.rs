@@ -31,6 +31,8 @@ pub enum Event {
         fighter: String,
         enhanced: bool,
         rolled: Vec<u8>,
+        /// Initiative and every modifier (weapon, Fast, wounds, Stunned, banner).
+        modifier: i32,
         total: i32,
     },
     RollOff {

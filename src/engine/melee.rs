@@ -55,9 +55,13 @@ impl DefenceSide {
     }
 }
 
-/// What happened in one attack, die by die.
+/// What happened in one attack, die by die, with everything added to the dice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct MeleeRoll {
+    /// The attacker's Fight, modifiers, Enhancement and re-roll.
+    pub attack: AttackSide,
+    /// The defender's Fight, armour, modifiers, Enhancement and re-roll.
+    pub defence: DefenceSide,
     /// Every attack die rolled, in order (a discarded Enhanced die included).
     pub attack_rolled: Vec<u8>,
     /// The two dice that count, after the discard and any re-roll.
@@ -171,6 +175,8 @@ pub fn roll_attack(attack: AttackSide, defence: DefenceSide, dice: &mut dyn Dice
     let d = attack_dice(attack, defence, dice);
     let score = d.attack_total - d.defence_total;
     MeleeRoll {
+        attack,
+        defence,
         attack_rolled: d.attack_rolled[..d.attack_count].to_vec(),
         attack_kept: d.attack_kept.to_vec(),
         attack_reroll: d.attack_reroll,
