@@ -655,9 +655,33 @@ mod simulate_command {
             .iter()
             .map(|d| d.as_i64().expect("die"))
             .sum();
-        assert!(
-            roll["attack_total"].as_i64().expect("total") >= kept,
-            "the total adds Fight and modifiers to the dice"
+        let side = &roll["attack"];
+        let bonus = side["fight"].as_i64().expect("fight")
+            + side["modifier"].as_i64().expect("modifier")
+            + if side["enhanced"] == true {
+                side["enhanced_bonus"].as_i64().expect("bonus")
+            } else {
+                0
+            };
+        assert_eq!(
+            roll["attack_total"].as_i64(),
+            Some(kept + bonus),
+            "dice + Fight + modifiers, all in the log"
+        );
+        let initiative = events
+            .iter()
+            .find(|e| e["event"] == "initiative")
+            .expect("an initiative roll");
+        let die = initiative["rolled"]
+            .as_array()
+            .expect("dice")
+            .iter()
+            .map(|d| d.as_i64().expect("die"))
+            .max()
+            .expect("a die");
+        assert_eq!(
+            initiative["total"].as_i64(),
+            Some(die + initiative["modifier"].as_i64().expect("modifier"))
         );
         assert_eq!(
             roll["score"].as_i64(),
