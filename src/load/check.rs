@@ -383,6 +383,24 @@ impl Checker<'_> {
                 own.iter().copied(),
             );
         }
+        if let Some(cap) = f
+            .swords_for_hire
+            .cap_percent
+            .filter(|c| !(1..=100).contains(c))
+        {
+            self.push(
+                Problem::error(
+                    "data::swords-for-hire",
+                    format!("a cap of {cap}% is out of range"),
+                )
+                .with_help("percentages run from 1 to 100")
+                .at_path(
+                    file,
+                    &root.key("swords-for-hire").key("cap-percent"),
+                    "out of range",
+                ),
+            );
+        }
         let hires: Vec<&str> = self
             .cat
             .swords_for_hire
@@ -450,6 +468,33 @@ impl Checker<'_> {
             let check = at.key("check");
             for (key, selector) in rule.check.selectors() {
                 self.selector(file, &check.key(key), selector, f);
+            }
+            let (per, percent) = match &rule.check {
+                Check::Ratio { per, .. } => (Some(*per), None),
+                Check::WeaponLimit { percent, .. }
+                | Check::PointsShare { percent, .. }
+                | Check::PrimaryWeapon { percent }
+                | Check::AttributeShare { percent, .. } => (None, Some(*percent)),
+                _ => (None, None),
+            };
+            if per == Some(0) {
+                self.push(
+                    Problem::error("data::composition", "`per` must be at least 1").at_path(
+                        file,
+                        &check.key("per"),
+                        "zero",
+                    ),
+                );
+            }
+            if let Some(p) = percent.filter(|p| !(1..=100).contains(p)) {
+                self.push(
+                    Problem::error(
+                        "data::composition",
+                        format!("a percentage of {p} is out of range"),
+                    )
+                    .with_help("percentages run from 1 to 100")
+                    .at_path(file, &check.key("percent"), "out of range"),
+                );
             }
             match &rule.check {
                 Check::WeaponLimit {

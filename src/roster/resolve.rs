@@ -13,6 +13,9 @@ use crate::model::{
 
 use super::{Roster, RosterModel};
 
+/// The largest `count` an entry may have: the size of the largest Buntai.
+pub const MAX_COUNT: u32 = 20;
+
 /// Options that change the rules of the game the roster is checked for.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Rules {
@@ -223,6 +226,24 @@ fn resolve_model<'a>(
         );
         return None;
     }
+    // No Buntai has more than 20 models; a larger count is reported and taken as 20, so that no
+    // sum or expansion downstream can grow without bound.
+    let count = entry.count().min(MAX_COUNT);
+    if entry.count() > MAX_COUNT {
+        out.push(
+            Violation::error(
+                Code::Size,
+                "model-count",
+                format!(
+                    "`count = {}`: a Buntai has at most {MAX_COUNT} models",
+                    entry.count()
+                ),
+            )
+            .help(format!("use a count of {MAX_COUNT} or less"))
+            .at(at.key("count"), "too many")
+            .model(index),
+        );
+    }
     let Some(found) = cat.profile_for(faction, &entry.profile) else {
         let names: Vec<&str> = faction
             .profiles
@@ -359,7 +380,7 @@ fn resolve_model<'a>(
         profile,
         source: found.source,
         disguise,
-        count: entry.count(),
+        count,
         rank: profile.rank.value,
         combat_pool: u8::try_from(combat_pool.max(0)).unwrap_or(u8::MAX),
         initiative: profile.initiative.value,

@@ -79,7 +79,7 @@ fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, rule: &CompositionRule) -> Opt
                 return None;
             }
             let deficit = need - a;
-            let remove = b - a / per;
+            let remove = b - a.checked_div(*per).unwrap_or(0);
             let v = violation(
                 Code::Composition,
                 format!(
@@ -277,7 +277,7 @@ fn weapon_limit(
         )
     );
     if cap == 0 && percent < 100 {
-        let needed = 100_u32.div_ceil(percent);
+        let needed = 100_u32.div_ceil(percent.max(1));
         help.push_str(&format!(
             ", or field at least {needed} models so that {percent}% allows one (R-11)"
         ));

@@ -141,6 +141,20 @@ const CASES: &[Case] = &[
         code: "data::unknown-option",
         help: Some("did you mean `banner`?"),
     },
+    Case {
+        file: "bushi.toml",
+        from: "per = 3",
+        to: "per = 0",
+        code: "data::composition",
+        help: None,
+    },
+    Case {
+        file: "bushi.toml",
+        from: "percent = 25\n\n[[composition]]\nid = \"bushi-missile-limit\"",
+        to: "percent = 250\n\n[[composition]]\nid = \"bushi-missile-limit\"",
+        code: "data::composition",
+        help: Some("percentages run from 1 to 100"),
+    },
 ];
 
 #[test]

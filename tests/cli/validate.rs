@@ -873,8 +873,15 @@ const RULES: &[RuleCase] = &[
         "21 models",
         "peasants",
         "",
-        &["peasant*21"],
+        &["peasant*11", "peasant*10"],
         &["roster-size"],
+    ),
+    (
+        "a count over 20",
+        "peasants",
+        "",
+        &["peasant*21"],
+        &["model-count"],
     ),
     ("20 models", "peasants", "", &["peasant*20"], &[]),
 ];
@@ -1008,6 +1015,54 @@ fn a_huge_or_binary_roster_is_refused_cleanly() {
     )
     .expect("write");
     buntai().arg("validate").arg(&deep).assert().code(1);
+}
+
+#[test]
+fn absurd_counts_are_reported_not_panicked_on() {
+    let dir = TempDir::new().expect("dir");
+    let path = dir.path().join("big.toml");
+    let text = "faction = \"bushi\"\npoints = 4294967295\nfearsome-kiai = 4294967295\n\
+        [[models]]\nprofile = \"ashigaru\"\ncount = 4000000000\nweapons = [\"yari\"]\n\
+        [[models]]\nprofile = \"ashigaru\"\ncount = 4000000000\nweapons = [\"yari\"]\n";
+    std::fs::write(&path, text).expect("write");
+    let out = buntai()
+        .args(["validate", "--format", "json"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let report = &json(&out)[0];
+    let rules = error_rules(report);
+    assert!(
+        rules.contains("model-count")
+            && rules.contains("roster-size")
+            && rules.contains("purchase-max"),
+        "{rules:?}"
+    );
+    assert_eq!(report["models"], 40, "each count is taken as 20");
+    for command in [
+        &["print"][..],
+        &["print", "--format", "html"],
+        &["suggest", "--faction", "bushi", "--points", "2000"],
+    ] {
+        let mut cmd = buntai();
+        cmd.args(command);
+        if command[0] == "print" {
+            cmd.arg(&path);
+        }
+        let out = cmd.output().expect("runs");
+        assert!(
+            !String::from_utf8_lossy(&out.stderr).contains("panicked"),
+            "{command:?}"
+        );
+    }
+    let out = buntai()
+        .arg("simulate")
+        .arg(&path)
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
 
 #[test]
