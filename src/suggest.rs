@@ -240,7 +240,7 @@ fn variants<'a>(
                     weapons: weapons.clone(),
                     attributes: free_bujutsu.clone(),
                     armour,
-                    cost: profile.points + armour_cost,
+                    cost: profile.points.saturating_add(armour_cost),
                     missile,
                 });
             }

@@ -27,10 +27,10 @@ pub enum OddsCommand {
 #[derive(Debug, Args)]
 pub struct MeleeArgs {
     /// The attacker's Fight (or take it from --attacker).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-10..=20))]
     pub fight: Option<i32>,
     /// Other modifiers to the Attack Roll (weapon, Powerful, ...), added to any from --attacker.
-    #[arg(long = "mod", default_value_t = 0, allow_negative_numbers = true)]
+    #[arg(long = "mod", default_value_t = 0, allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-20..=20))]
     pub modifier: i32,
     /// The attacker Enhances (3 dice, keep 2).
     #[arg(long)]
@@ -51,13 +51,13 @@ pub struct MeleeArgs {
     #[arg(long)]
     pub mounted: bool,
     /// The defender's Fight (or take it from --defender).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-10..=20))]
     pub vs_fight: Option<i32>,
     /// The defender's armour (or take it from --defender).
     #[arg(long, value_enum)]
     pub vs_armour: Option<ArmourArg>,
     /// Other modifiers to the Defence Roll (engaged by three or more -1, banner -1, ...).
-    #[arg(long = "vs-mod", default_value_t = 0, allow_negative_numbers = true)]
+    #[arg(long = "vs-mod", default_value_t = 0, allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-20..=20))]
     pub vs_modifier: i32,
     /// The defender Enhances (2 dice, both kept).
     #[arg(long)]
@@ -81,7 +81,7 @@ pub struct MeleeArgs {
 #[derive(Debug, Args)]
 pub struct ShootArgs {
     /// The shooter's Shoot (or take it from --shooter).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-10..=20))]
     pub shoot: Option<i32>,
     /// The shooter as FACTION/PROFILE.
     #[arg(long, value_name = "FACTION/PROFILE")]
@@ -117,7 +117,7 @@ pub struct ShootArgs {
     #[arg(long)]
     pub reroll: bool,
     /// Other modifiers to the Shooting Attack Roll.
-    #[arg(long = "mod", default_value_t = 0, allow_negative_numbers = true)]
+    #[arg(long = "mod", default_value_t = 0, allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-20..=20))]
     pub modifier: i32,
     /// The target's armour (or take it from --target).
     #[arg(long, value_enum)]

@@ -208,7 +208,7 @@ pub fn build(
             (count > 0).then(|| SheetPurchase {
                 name: p.name.clone(),
                 count,
-                points: p.cost * i32::try_from(count).unwrap_or(0),
+                points: p.cost.saturating_mul(i32::try_from(count).unwrap_or(0)),
             })
         })
         .collect();

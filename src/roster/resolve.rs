@@ -204,7 +204,7 @@ fn purchases(faction: &Faction, roster: &Roster, out: &mut Vec<Violation>) -> i3
             .at(path, "too many"),
         );
     }
-    i32::try_from(bought.min(kiai.max)).unwrap_or(0) * kiai.cost
+    clamp_i32(i64::from(bought.min(kiai.max)) * i64::from(kiai.cost))
 }
 
 fn resolve_model<'a>(
@@ -344,34 +344,33 @@ fn resolve_model<'a>(
         .map(i16::from)
         .sum::<i16>();
 
-    let mut points = match disguise {
-        Some(_) => cat.swords_for_hire.disguise.cost,
+    // Data values are the user's to edit: add in i64 and clamp, so no value can overflow.
+    let mut points: i64 = match disguise {
+        Some(_) => i64::from(cat.swords_for_hire.disguise.cost),
         None => {
-            profile.points
+            i64::from(profile.points)
                 + kit
                     .options
                     .iter()
                     .filter(|o| r.taken.contains(&o.id))
-                    .map(|o| o.cost)
-                    .sum::<i32>()
+                    .map(|o| i64::from(o.cost))
+                    .sum::<i64>()
         }
     };
-    let slot_cost = profile.attribute_slots.map_or(0, |s| s.cost);
-    points += slot_cost
-        * i32::try_from(
-            attributes
-                .iter()
-                .filter(|a| a.origin == AttributeOrigin::Bought)
-                .count(),
-        )
-        .unwrap_or(0);
+    let slot_cost = i64::from(profile.attribute_slots.map_or(0, |s| s.cost));
+    let bought = attributes
+        .iter()
+        .filter(|a| a.origin == AttributeOrigin::Bought)
+        .count();
+    points += slot_cost * i64::try_from(bought).unwrap_or(0);
     if let (Some(w), Some(table)) = (&koryu_weapon, &faction.koryu) {
         points += table
             .weapons
             .iter()
             .find(|k| canonical(cat, &k.weapon) == canonical(cat, w))
-            .map_or(0, |k| k.cost);
+            .map_or(0, |k| i64::from(k.cost));
     }
+    let points = clamp_i32(points);
 
     let options = r.taken.clone();
     Some(ResolvedModel {
@@ -394,6 +393,10 @@ fn resolve_model<'a>(
         banner,
         points_each: points,
     })
+}
+
+fn clamp_i32(x: i64) -> i32 {
+    i32::try_from(x.clamp(i64::from(i32::MIN), i64::from(i32::MAX))).unwrap_or(0)
 }
 
 /// The canonical id of a weapon name (aliases resolved, R-08); unknown names stay as written.

@@ -1066,6 +1066,57 @@ fn absurd_counts_are_reported_not_panicked_on() {
 }
 
 #[test]
+fn extreme_values_in_edited_data_do_not_overflow() {
+    let (dir, _) = crate::support::broken_data("bushi.toml", "points = 24", "points = 2147483647");
+    // Not in the data folder: every *.toml there is read as data.
+    let elsewhere = TempDir::new().expect("dir");
+    let roster = elsewhere.path().join("r.toml");
+    std::fs::write(
+        &roster,
+        roster_with(
+            "bushi",
+            "fearsome-kiai = 3\n",
+            &["samurai*20 naginata +kenjutsu", "ashigaru yari"],
+        ),
+    )
+    .expect("write");
+    let out = buntai()
+        .args(["--data"])
+        .arg(dir.path())
+        .args(["validate", "--format", "json"])
+        .arg(&roster)
+        .output()
+        .expect("runs");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    assert_eq!(
+        json(&out)[0]["points"]["total"],
+        i64::from(i32::MAX),
+        "totals saturate instead of wrapping"
+    );
+    let sheet = buntai()
+        .args(["--data"])
+        .arg(dir.path())
+        .args(["print", "--format", "json"])
+        .arg(&roster)
+        .output()
+        .expect("runs");
+    assert!(!String::from_utf8_lossy(&sheet.stderr).contains("panicked"));
+    buntai()
+        .args([
+            "odds",
+            "melee",
+            "--fight",
+            "2147483647",
+            "--vs-fight",
+            "1",
+            "--vs-armour",
+            "none",
+        ])
+        .assert()
+        .code(2);
+}
+
+#[test]
 fn tournament_master_roster() {
     let master = roster(
         "bushi",
