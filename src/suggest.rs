@@ -111,19 +111,23 @@ fn one_walk(
     style: Style,
     rng: &mut ChaCha8Rng,
 ) -> Option<Roster> {
-    let koryu = faction.koryu.as_ref().map(|k| {
-        let pick = |rng: &mut ChaCha8Rng| {
-            k.weapons[rng.random_range(0..k.weapons.len())]
-                .weapon
-                .clone()
-        };
-        let primary = pick(rng);
-        let secondary: Vec<String> = Some(pick(rng))
-            .filter(|s| *s != primary)
-            .into_iter()
-            .collect();
-        KoryuDeclaration { primary, secondary }
-    });
+    let koryu = faction
+        .koryu
+        .as_ref()
+        .filter(|k| !k.weapons.is_empty())
+        .map(|k| {
+            let pick = |rng: &mut ChaCha8Rng| {
+                k.weapons[rng.random_range(0..k.weapons.len())]
+                    .weapon
+                    .clone()
+            };
+            let primary = pick(rng);
+            let secondary: Vec<String> = Some(pick(rng))
+                .filter(|s| *s != primary)
+                .into_iter()
+                .collect();
+            KoryuDeclaration { primary, secondary }
+        });
     let variants = variants(cat, faction, koryu.as_ref());
     let mut roster = Roster {
         faction: faction.id.clone(),

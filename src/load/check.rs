@@ -450,6 +450,13 @@ impl Checker<'_> {
         }
         if let Some(k) = &f.koryu {
             let at = root.key("koryu");
+            if k.weapons.is_empty() {
+                self.push(
+                    Problem::error("data::koryu", "the Koryu weapon table is empty")
+                        .with_help("list at least one weapon with its cost per model")
+                        .at_path(file, &at.key("weapons"), "no weapons"),
+                );
+            }
             for (i, w) in k.weapons.iter().enumerate() {
                 self.weapon_ref(file, &at.key("weapons").index(i).key("weapon"), &w.weapon);
             }

@@ -311,3 +311,22 @@ fn a_user_can_correct_a_value_by_editing_toml_alone() {
         serde_json::json!({"value": 5, "source": "text"})
     );
 }
+
+#[test]
+fn an_empty_koryu_weapon_table_is_reported() {
+    let dir = data_copy();
+    let path = dir.path().join("koryu.toml");
+    let text = std::fs::read_to_string(&path).expect("read");
+    let start = text.find("weapons = [\n  {").expect("the weapon table");
+    let end = start + text[start..].find("\n]\n").expect("its end") + 3;
+    std::fs::write(
+        &path,
+        format!("{}weapons = []\n{}", &text[..start], &text[end..]),
+    )
+    .expect("write");
+    in_data_dir(dir.path())
+        .args(["data", "check"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("the Koryu weapon table is empty"));
+}
