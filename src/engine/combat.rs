@@ -276,9 +276,12 @@ fn initiative_order(
 ) -> Vec<(Slot, i32)> {
     let mut rolled: Vec<(Slot, i32)> = Vec::new();
     for s in 0..2 {
+        let enemies: Vec<&Fighter> = sides[1 - s].iter().filter(|e| e.alive()).collect();
         for (i, f) in sides[s].iter().enumerate().filter(|(_, f)| f.alive()) {
-            let enhanced =
-                !f.subdued && st.attack[s] > 0 && policies[s].enhance_initiative(f, st.attack[s]);
+            let enhanced = !f.subdued
+                && st.attack[s] > 0
+                && st.capacity(sides, (s, i)) > 0
+                && policies[s].enhance_initiative(f, &enemies, st.attack[s], first_round);
             if enhanced {
                 st.attack[s] -= 1;
                 st.used[s][i] += 1;

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use super::dice::{Dice, SeededDice};
 use super::fighter::Fighter;
 use super::melee::{AttackSide, DefenceSide};
-use super::odds::melee_odds;
+use super::odds::{Distribution, melee_odds};
 use super::wound::WoundResult;
 
 /// A counter kind.
@@ -34,7 +34,13 @@ pub trait Policy {
     /// How many of the side's combined Combat Pool go to Attack counters (the rest are Defence).
     fn split(&mut self, own: &[&Fighter], enemies: &[&Fighter]) -> i32;
     /// Spend an Attack counter to Enhance the Initiative Roll?
-    fn enhance_initiative(&mut self, me: &Fighter, attack_counters: i32) -> bool;
+    fn enhance_initiative(
+        &mut self,
+        me: &Fighter,
+        enemies: &[&Fighter],
+        attack_counters: i32,
+        first_round: bool,
+    ) -> bool;
     /// Attack now (spending an Attack counter) one of `enemies`, by index, or pass (`None`)?
     fn attack(&mut self, me: &Fighter, enemies: &[&Fighter], attack_counters: i32)
     -> Option<usize>;
@@ -77,6 +83,28 @@ pub trait Policy {
     fn name(&self) -> &'static str;
 }
 
+/// The chance to act before an opponent: d6 (the better of two when Enhanced) + `mine` against
+/// d6 + `theirs`, a tie counting as an even roll-off.
+fn first_chance(mine: i32, theirs: i32, enhanced: bool) -> f64 {
+    let mut wins = 0.0;
+    let mut total = 0.0;
+    for a in 1..=6 {
+        for b in 1..=6 {
+            for c in 1..=6 {
+                let me = mine + if enhanced { a.max(b) } else { a };
+                let them = theirs + c;
+                wins += match me.cmp(&them) {
+                    std::cmp::Ordering::Greater => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Less => 0.0,
+                };
+                total += 1.0;
+            }
+        }
+    }
+    wins / total
+}
+
 /// How much a result is worth to the side causing it (a kill ends the match).
 fn value(result: WoundResult) -> f64 {
     match result {
@@ -92,7 +120,7 @@ fn value(result: WoundResult) -> f64 {
 /// odds (memoised; the cache never changes a decision, so games stay deterministic).
 #[derive(Debug, Default)]
 pub struct DefaultAi {
-    cache: HashMap<(AttackSide, DefenceSide), f64>,
+    cache: HashMap<(AttackSide, DefenceSide), Distribution>,
 }
 
 impl DefaultAi {
@@ -100,15 +128,20 @@ impl DefaultAi {
         DefaultAi::default()
     }
 
+    /// The exact odds of one attack, computed once per pair of sides.
+    fn odds(&mut self, attack: AttackSide, defence: DefenceSide) -> &Distribution {
+        self.cache
+            .entry((attack, defence))
+            .or_insert_with(|| melee_odds(attack, defence))
+    }
+
     /// Expected value of one attack.
     fn ev(&mut self, attack: AttackSide, defence: DefenceSide) -> f64 {
-        *self.cache.entry((attack, defence)).or_insert_with(|| {
-            let odds = melee_odds(attack, defence);
-            WoundResult::ALL
-                .iter()
-                .map(|r| odds.probability(*r) * value(*r))
-                .sum()
-        })
+        let odds = self.odds(attack, defence);
+        WoundResult::ALL
+            .iter()
+            .map(|r| odds.probability(*r) * value(*r))
+            .sum()
     }
 }
 
@@ -147,9 +180,35 @@ impl Policy for DefaultAi {
         best.1
     }
 
-    fn enhance_initiative(&mut self, _me: &Fighter, _attack_counters: i32) -> bool {
-        // Striking first rarely repays a lost attack in a duel.
-        false
+    fn enhance_initiative(
+        &mut self,
+        me: &Fighter,
+        enemies: &[&Fighter],
+        attack_counters: i32,
+        first_round: bool,
+    ) -> bool {
+        // Worth an attack only if striking first is likely to stop enough of the enemy's attacks:
+        // the gain in the chance of acting first, times what a Grievous (one counter fewer) or a
+        // Critical (no attacks at all) from my first attack would spare me.
+        let Some(enemy) = enemies.first() else {
+            return false;
+        };
+        if attack_counters < 2 {
+            return false;
+        }
+        let mine = me.initiative_bonus(first_round);
+        let theirs = enemy.initiative_bonus(first_round);
+        let gain = first_chance(mine, theirs, true) - first_chance(mine, theirs, false);
+        let odds = self.odds(me.attack_side(enemy, false), enemy.defence_side(false));
+        let (grievous, critical) = (
+            odds.probability(WoundResult::Grievous),
+            odds.probability(WoundResult::Critical),
+        );
+        let their_attack = self.ev(enemy.attack_side(me, false), me.defence_side(false));
+        let their_attacks = f64::from((enemy.pool() + 1) / 2);
+        let spared = their_attack * (grievous + critical * their_attacks);
+        let cost = self.ev(me.attack_side(enemy, false), enemy.defence_side(false));
+        gain * spared > cost
     }
 
     fn choose_weapon(&mut self, me: &Fighter, enemies: &[&Fighter]) -> Option<usize> {
@@ -248,7 +307,13 @@ impl Policy for RandomPolicy {
         (0..pool).filter(|_| self.coin()).count() as i32
     }
 
-    fn enhance_initiative(&mut self, _me: &Fighter, attack_counters: i32) -> bool {
+    fn enhance_initiative(
+        &mut self,
+        _me: &Fighter,
+        _enemies: &[&Fighter],
+        attack_counters: i32,
+        _first: bool,
+    ) -> bool {
         attack_counters > 0 && self.coin()
     }
 
@@ -310,5 +375,20 @@ impl Policy for RandomPolicy {
 
     fn name(&self) -> &'static str {
         "random"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn enhancing_initiative_raises_the_chance_to_act_first() {
+        // Equal Initiative: an even chance; two dice keep one: 1 - P(both dice <= c) summed, plus ties.
+        assert!((first_chance(3, 3, false) - 0.5).abs() < 1e-12);
+        let enhanced = first_chance(3, 3, true);
+        assert!(enhanced > 0.5 && enhanced < 1.0, "{enhanced}");
+        // +10 Initiative always acts first.
+        assert!((first_chance(13, 3, false) - 1.0).abs() < 1e-12);
     }
 }

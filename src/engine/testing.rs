@@ -26,7 +26,7 @@ impl Policy for TestPolicy {
     fn split(&mut self, own: &[&Fighter], _: &[&Fighter]) -> i32 {
         own.iter().map(|f| f.pool()).sum()
     }
-    fn enhance_initiative(&mut self, _: &Fighter, _: i32) -> bool {
+    fn enhance_initiative(&mut self, _: &Fighter, _: &[&Fighter], _: i32, _: bool) -> bool {
         false
     }
     fn attack(&mut self, _: &Fighter, _: &[&Fighter], n: i32) -> Option<usize> {

@@ -797,7 +797,7 @@ mod combat_example {
         fn split(&mut self, _: &[&Fighter], _: &[&Fighter]) -> i32 {
             self.split
         }
-        fn enhance_initiative(&mut self, _: &Fighter, _: i32) -> bool {
+        fn enhance_initiative(&mut self, _: &Fighter, _: &[&Fighter], _: i32, _: bool) -> bool {
             false
         }
         fn attack(&mut self, _: &Fighter, _: &[&Fighter], _: i32) -> Option<usize> {
