@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::ListFormat;
@@ -178,10 +179,17 @@ fn reorder(fighters: Vec<Fighter>, order: &[usize]) -> Result<Vec<Fighter>, Stri
     Ok(out)
 }
 
-fn policy(kind: PolicyArg, seed: u64, stream: u64) -> Box<dyn Policy> {
+fn policy(kind: PolicyArg, ai: &DefaultAi, seed: u64, stream: u64) -> Box<dyn Policy + Send> {
     match kind {
-        PolicyArg::Default => Box::new(DefaultAi::new()),
+        PolicyArg::Default => Box::new(ai.clone()),
         PolicyArg::Random => Box::new(RandomPolicy::new(seed, stream)),
+    }
+}
+
+fn policy_name(kind: PolicyArg) -> &'static str {
+    match kind {
+        PolicyArg::Default => "default",
+        PolicyArg::Random => "random",
     }
 }
 
@@ -205,17 +213,17 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         }
     };
     let bare = weaponless(cat);
-    let mut tally = [0u64; 3]; // A wins, draws, B wins
-    let mut first_log: Vec<Event> = Vec::new();
-    // The default AI keeps its odds cache across games; it never changes a decision.
-    let mut pa = policy(args.policy_a, args.seed, POLICY_STREAM);
-    let mut pb = policy(args.policy_b, args.seed, POLICY_STREAM + 1);
-    for game in 0..args.games {
+    // One odds cache for every thread's default AI.
+    let ai = DefaultAi::new();
+    // Games run in parallel, each from its own dice stream (seed, game) and, for random policies, its
+    // own decision stream; every thread keeps its own default AI (whose odds cache never changes a
+    // decision). So the results are the same whatever the number of threads.
+    let play = |(pa, pb): &mut (Box<dyn Policy + Send>, Box<dyn Policy + Send>), game: u64| {
         if args.policy_a == PolicyArg::Random {
-            pa = policy(args.policy_a, args.seed, POLICY_STREAM + 2 * game);
+            *pa = policy(args.policy_a, &ai, args.seed, POLICY_STREAM + 2 * game);
         }
         if args.policy_b == PolicyArg::Random {
-            pb = policy(args.policy_b, args.seed, POLICY_STREAM + 2 * game + 1);
+            *pb = policy(args.policy_b, &ai, args.seed, POLICY_STREAM + 2 * game + 1);
         }
         let mut dice = SeededDice::new(args.seed, game);
         let mut events = Vec::new();
@@ -227,13 +235,30 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             game,
             &mut events,
         );
-        match result.winner {
+        (result.winner, (game == 0).then_some(events))
+    };
+    let results: Vec<(Option<usize>, Option<Vec<Event>>)> = (0..args.games)
+        .into_par_iter()
+        .map_init(
+            || {
+                (
+                    policy(args.policy_a, &ai, args.seed, POLICY_STREAM),
+                    policy(args.policy_b, &ai, args.seed, POLICY_STREAM + 1),
+                )
+            },
+            play,
+        )
+        .collect();
+    let mut tally = [0u64; 3]; // A wins, draws, B wins
+    let mut first_log: Vec<Event> = Vec::new();
+    for (winner, log) in results {
+        match winner {
             Some(0) => tally[0] += 1,
             Some(_) => tally[2] += 1,
             None => tally[1] += 1,
         }
-        if game == 0 {
-            first_log = events;
+        if let Some(log) = log {
+            first_log = log;
         }
     }
     if let Some(path) = &args.log {
@@ -262,13 +287,13 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         a: SideJson {
             file: args.a.display().to_string(),
             name: a_name,
-            policy: pa.name(),
+            policy: policy_name(args.policy_a),
             models: a.len(),
         },
         b: SideJson {
             file: args.b.display().to_string(),
             name: b_name,
-            policy: pb.name(),
+            policy: policy_name(args.policy_b),
             models: b.len(),
         },
         a_wins: rate(tally[0], args.games),

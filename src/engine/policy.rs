@@ -3,6 +3,7 @@
 //! choice; [`RandomPolicy`] is the baseline it is measured against.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use super::dice::{Dice, SeededDice};
 use super::fighter::Fighter;
@@ -118,9 +119,10 @@ fn value(result: WoundResult) -> f64 {
 
 /// The default AI: every choice compares the expected value of its options, computed from the exact
 /// odds (memoised; the cache never changes a decision, so games stay deterministic).
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct DefaultAi {
-    cache: HashMap<(AttackSide, DefenceSide), Distribution>,
+    /// Shared between the clones a parallel simulation gives each thread.
+    cache: Arc<Mutex<HashMap<(AttackSide, DefenceSide), Distribution>>>,
 }
 
 impl DefaultAi {
@@ -129,10 +131,15 @@ impl DefaultAi {
     }
 
     /// The exact odds of one attack, computed once per pair of sides.
-    fn odds(&mut self, attack: AttackSide, defence: DefenceSide) -> &Distribution {
-        self.cache
-            .entry((attack, defence))
-            .or_insert_with(|| melee_odds(attack, defence))
+    fn odds(&mut self, attack: AttackSide, defence: DefenceSide) -> Distribution {
+        match self.cache.lock() {
+            Ok(mut cache) => cache
+                .entry((attack, defence))
+                .or_insert_with(|| melee_odds(attack, defence))
+                .clone(),
+            // A thread that panicked while holding the lock: compute without the cache.
+            Err(_) => melee_odds(attack, defence),
+        }
     }
 
     /// Expected value of one attack.

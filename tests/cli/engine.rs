@@ -572,6 +572,33 @@ mod simulate_command {
     }
 
     #[test]
+    fn results_do_not_depend_on_the_number_of_threads() {
+        let dir = TempDir::new().expect("dir");
+        let run = |threads: &str| {
+            let log = dir.path().join(format!("log-{threads}.jsonl"));
+            let out = buntai()
+                .env("RAYON_NUM_THREADS", threads)
+                .args([
+                    "simulate",
+                    "examples/ming-chinese.toml",
+                    "examples/koreans.toml",
+                    "--games",
+                    "40",
+                    "--seed",
+                    "21",
+                ])
+                .args(["--policy-a", "random", "--format", "json", "--log"])
+                .arg(&log)
+                .current_dir(repo())
+                .output()
+                .expect("runs");
+            assert!(out.status.success());
+            (out.stdout, std::fs::read(&log).expect("log"))
+        };
+        assert_eq!(run("1"), run("2"));
+    }
+
+    #[test]
     fn the_default_ai_beats_the_random_policy_in_mirror_tournaments() {
         for roster in ["examples/bushi-sample-100.toml", "examples/sohei.toml"] {
             let result = simulate(&[
