@@ -687,9 +687,8 @@ fn wound(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::dice::ScriptedDice;
     use crate::engine::fighter::test_fighter;
-    use crate::engine::testing::TestPolicy;
+    use crate::engine::testing::{TestPolicy, scripted_phase};
     use crate::model::Armour;
 
     fn run(
@@ -704,30 +703,7 @@ mod tests {
             ..TestPolicy::default()
         };
         let mut b = TestPolicy::default();
-        let mut dice = ScriptedDice::new(rolls);
-        let mut points = [0, 0];
-        let mut events = Vec::new();
-        let bare = test_fighter("bare", 1, 0, 0, Armour::None, 0, -1).weapon;
-        let bare = FightingWeapon {
-            id: "weaponless".to_owned(),
-            ..bare
-        };
-        combat_phase(
-            &bare,
-            sides,
-            &mut [&mut a, &mut b],
-            &mut dice,
-            true,
-            &mut points,
-            &mut events,
-        )
-        .expect("a valid combat");
-        assert_eq!(
-            dice.remaining(),
-            0,
-            "the script matches the rolls the rules asked for"
-        );
-        (points, events)
+        scripted_phase(sides, &mut a, &mut b, rolls, true)
     }
 
     fn duellists() -> [Vec<Fighter>; 2] {
@@ -809,9 +785,8 @@ mod tests {
 #[cfg(test)]
 mod mounted {
     use super::*;
-    use crate::engine::dice::ScriptedDice;
     use crate::engine::fighter::{Steed, WarhorseFights, test_fighter};
-    use crate::engine::testing::TestPolicy;
+    use crate::engine::testing::{TestPolicy, scripted_phase};
     use crate::model::{Armour, Mount};
 
     fn rider(name: &str, warhorse: bool) -> Fighter {
@@ -842,20 +817,14 @@ mod mounted {
         ];
         // Initiative: A 6 (9), B 1 (2), warhorse 6 (7): A, warhorse, B.
         // A: 1+1 +3 = 5 against 6 +1 = 7. Warhorse: 1+1 +1 = 3 against 6 +1 = 7. B: 1+1 +1 = 3 against 6 +3 = 9.
-        let mut dice = ScriptedDice::new(&[6, 1, 6, 1, 1, 6, 1, 1, 6, 1, 1, 6]);
         let (mut a, mut b) = (TestPolicy::default(), TestPolicy::default());
-        let mut events = Vec::new();
-        let bare = sides[0][0].weapon.clone();
-        combat_phase(
-            &bare,
+        let (_, events) = scripted_phase(
             &mut sides,
-            &mut [&mut a, &mut b],
-            &mut dice,
+            &mut a,
+            &mut b,
+            &[6, 1, 6, 1, 1, 6, 1, 1, 6, 1, 1, 6],
             true,
-            &mut [0, 0],
-            &mut events,
-        )
-        .expect("a valid combat");
+        );
         let attackers: Vec<&str> = events
             .iter()
             .filter_map(|e| match e {
@@ -864,7 +833,6 @@ mod mounted {
             })
             .collect();
         assert_eq!(attackers, ["A", "A's warhorse", "B"]);
-        assert_eq!(dice.remaining(), 0);
     }
 
     #[test]
@@ -880,26 +848,19 @@ mod mounted {
         let mut b = TestPolicy::default();
         // A (initiative 9) attacks the horse: 6+6 +3 = 15 against its Enhanced 1+1 +1 = 3: Critical.
         // B, thrown and Stunned, attacks: 1+1 +3 = 5 against 6 +3... A has Fight 3, no armour: 6 +3 = 9.
-        let mut dice = ScriptedDice::new(&[6, 1, 6, 6, 1, 1, 1, 1, 6]);
-        let mut events = Vec::new();
-        let bare = sides[0][0].weapon.clone();
-        combat_phase(
-            &bare,
+        let (_, events) = scripted_phase(
             &mut sides,
-            &mut [&mut a, &mut b],
-            &mut dice,
+            &mut a,
+            &mut b,
+            &[6, 1, 6, 6, 1, 1, 1, 1, 6],
             true,
-            &mut [0, 0],
-            &mut events,
-        )
-        .expect("a valid combat");
+        );
         assert!(sides[1][0].mount.is_none());
         assert!(sides[1][0].stunned);
         assert_eq!(sides[1][0].health, Health::Healthy, "the rider is unhurt");
         assert!(events.contains(&Event::Thrown {
             fighter: "B".to_owned()
         }));
-        assert_eq!(dice.remaining(), 0);
     }
 
     #[test]
@@ -909,23 +870,16 @@ mod mounted {
         // Initiative: A 6 (9), B 1 (4), warhorse 1 (2): A, B, warhorse.
         // A: 1+1 +3 = 5 against B 6 +3 = 9. B: 1+1 +3 = 5 against A 6 +3 = 9.
         // Warhorse against B's horse: 6+6 +1 = 13 against 1+1 +1 = 3: the horse falls, B is thrown.
-        let mut dice = ScriptedDice::new(&[6, 1, 1, 1, 1, 6, 1, 1, 6, 6, 6, 1, 1]);
-        let mut events = Vec::new();
-        let bare = sides[0][0].weapon.clone();
-        combat_phase(
-            &bare,
+        let (_, events) = scripted_phase(
             &mut sides,
-            &mut [&mut a, &mut b],
-            &mut dice,
+            &mut a,
+            &mut b,
+            &[6, 1, 1, 1, 1, 6, 1, 1, 6, 6, 6, 1, 1],
             true,
-            &mut [0, 0],
-            &mut events,
-        )
-        .expect("a valid combat");
+        );
         assert!(events.contains(&Event::Thrown {
             fighter: "B".to_owned()
         }));
-        assert_eq!(dice.remaining(), 0);
     }
 }
 
@@ -962,9 +916,8 @@ mod shape {
 #[cfg(test)]
 mod weapons {
     use super::*;
-    use crate::engine::dice::ScriptedDice;
     use crate::engine::fighter::test_fighter;
-    use crate::engine::testing::TestPolicy;
+    use crate::engine::testing::{TestPolicy, scripted_phase};
     use crate::model::Armour;
 
     fn armed(pool: i32) -> Fighter {
@@ -1002,26 +955,14 @@ mod weapons {
             TestPolicy::default(),
         );
         // A: 1+1 +3 +2 (big) = 7 against 6 +1 = 7. B: 1+1 +1 = 3 against 6 +3 = 9.
-        let mut dice = ScriptedDice::new(&[6, 1, 1, 1, 6, 1, 1, 6]);
-        let mut events = Vec::new();
-        let bare = sides[0][0].weapon.clone();
-        combat_phase(
-            &bare,
-            &mut sides,
-            &mut [&mut a, &mut b],
-            &mut dice,
-            true,
-            &mut [0, 0],
-            &mut events,
-        )
-        .expect("a valid combat");
+        let (_, events) =
+            scripted_phase(&mut sides, &mut a, &mut b, &[6, 1, 1, 1, 6, 1, 1, 6], true);
         assert_eq!(attack_totals(&events)[0], ("A".to_owned(), 7));
         assert!(events.contains(&Event::Weapon {
             fighter: "A".to_owned(),
             weapon: "big".to_owned(),
             switched: false
         }));
-        assert_eq!(dice.remaining(), 0);
     }
 
     #[test]
@@ -1038,19 +979,8 @@ mod weapons {
             TestPolicy::default(),
         );
         // A switches (one counter), B attacks (1+1 +1 against 6 +3), A attacks once with the big weapon.
-        let mut dice = ScriptedDice::new(&[6, 1, 1, 1, 6, 1, 1, 6]);
-        let mut events = Vec::new();
-        let bare = sides[0][0].weapon.clone();
-        combat_phase(
-            &bare,
-            &mut sides,
-            &mut [&mut a, &mut b],
-            &mut dice,
-            false,
-            &mut [0, 0],
-            &mut events,
-        )
-        .expect("a valid combat");
+        let (_, events) =
+            scripted_phase(&mut sides, &mut a, &mut b, &[6, 1, 1, 1, 6, 1, 1, 6], false);
         assert!(events.contains(&Event::Weapon {
             fighter: "A".to_owned(),
             weapon: "big".to_owned(),
@@ -1060,6 +990,5 @@ mod weapons {
             attack_totals(&events),
             [("B".to_owned(), 3), ("A".to_owned(), 7)]
         );
-        assert_eq!(dice.remaining(), 0);
     }
 }

@@ -1,9 +1,13 @@
 //! A configurable policy for scripted engine tests: everything into attack, never Enhance, always
 //! attack the first enemy, lose Defence counters first; each field switches on one more decision.
 
-use super::fighter::Fighter;
+use super::combat::combat_phase;
+use super::dice::ScriptedDice;
+use super::events::Event;
+use super::fighter::{Fighter, FightingWeapon, test_fighter};
 use super::melee::{AttackSide, DefenceSide};
 use super::policy::{Counter, Policy, Special};
+use crate::model::Armour;
 
 #[derive(Debug, Default)]
 pub(crate) struct TestPolicy {
@@ -66,4 +70,38 @@ impl Policy for TestPolicy {
     fn name(&self) -> &'static str {
         "test"
     }
+}
+
+/// Fight one Combat Phase on exactly the scripted `rolls` (every roll must be used), with a
+/// weaponless fallback for disarmed models. Returns the match points and the events.
+pub(crate) fn scripted_phase(
+    sides: &mut [Vec<Fighter>; 2],
+    a: &mut TestPolicy,
+    b: &mut TestPolicy,
+    rolls: &[u8],
+    first_round: bool,
+) -> ([u32; 2], Vec<Event>) {
+    let mut dice = ScriptedDice::new(rolls);
+    let mut points = [0, 0];
+    let mut events = Vec::new();
+    let bare = FightingWeapon {
+        id: "weaponless".to_owned(),
+        ..test_fighter("bare", 1, 0, 0, Armour::None, 0, -1).weapon
+    };
+    combat_phase(
+        &bare,
+        sides,
+        &mut [a, b],
+        &mut dice,
+        first_round,
+        &mut points,
+        &mut events,
+    )
+    .expect("a valid combat");
+    assert_eq!(
+        dice.remaining(),
+        0,
+        "the script matches the rolls the rules asked for"
+    );
+    (points, events)
 }
