@@ -105,7 +105,7 @@ fn tournaments(bencher: divan::Bencher) {
     bencher.bench_local(|| {
         game += 1;
         let mut dice = SeededDice::new(1, game);
-        let mut events = Vec::new();
+        let mut events = buntai::engine::events::EventLog::off();
         tournament(
             &bare,
             [a.clone(), b.clone()],

@@ -6,6 +6,7 @@ pub mod cli;
 pub mod diag;
 pub mod edit;
 pub mod engine;
+pub mod files;
 pub mod load;
 pub mod model;
 pub mod print;

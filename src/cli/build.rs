@@ -5,10 +5,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::output::{ArmourArg, Out, check_output, emit, faction_arg, write_output};
+use super::output::{ArmourArg, Out, emit, faction_arg, note, open_output, write_output};
 use crate::diag::{SourceFile, Violation, exit, render};
-use crate::edit::{self, EditError, write_atomic};
-use crate::load::{LoadError, read_text_file};
+use crate::edit::{self, EditError};
+use crate::files::{self, WriteError};
 use crate::model::{Armour, Catalogue, Mount};
 use crate::roster::RosterModel;
 use crate::rules::{self, Options, Report};
@@ -106,18 +106,19 @@ pub struct SetArgs {
 
 pub fn new(out: &Out, cat: &Catalogue, args: &NewArgs) -> u8 {
     let result = faction_arg(out, cat, &args.faction).and_then(|faction| {
-        check_output(out, args.output.as_deref(), args.force)?;
+        schema_arg(out, &args.schema)?;
+        let file = open_output(out, args.output.as_deref(), args.force, &[])?;
         let text = edit::new_roster(faction, args.points, args.name.as_deref(), &args.schema);
-        write_output(out, args.output.as_deref(), &text)
+        write_output(out, file, &text)
     });
     match (result, &args.output) {
         (Err(code), _) => code,
         (Ok(()), Some(path)) => {
-            eprintln!(
-                "wrote {}: add models with `buntai add {} <profile>`",
+            note(&format!(
+                "wrote {}: add models with `buntai add {} <profile>`\n",
                 path.display(),
                 path.display()
-            );
+            ));
             exit::SUCCESS
         }
         (Ok(()), None) => exit::SUCCESS,
@@ -141,66 +142,52 @@ pub fn add(out: &Out, cat: &Catalogue, args: &AddArgs) -> u8 {
         disguise: args.disguise.clone(),
         options: args.options.clone(),
     };
-    apply(out, cat, &args.file, args.dry_run, |text| {
+    apply(out, cat, &args.file, args.dry_run, true, |text| {
         edit::add_model(text, &model).map(|t| (t, format!("added {}", args.profile)))
     })
 }
 
 pub fn remove(out: &Out, cat: &Catalogue, args: &RemoveArgs) -> u8 {
-    apply(out, cat, &args.file, args.dry_run, |text| {
+    apply(out, cat, &args.file, args.dry_run, false, |text| {
         edit::remove_model(text, &args.which).map(|(t, what)| (t, format!("removed {what}")))
     })
 }
 
 pub fn set(out: &Out, cat: &Catalogue, args: &SetArgs) -> u8 {
-    apply(out, cat, &args.file, args.dry_run, |text| {
+    apply(out, cat, &args.file, args.dry_run, false, |text| {
         edit::set_field(text, &args.key, &args.value)
             .map(|t| (t, format!("set {} = {}", args.key, args.value)))
     })
 }
 
-/// Read, edit, check, then write atomically (or print, with `--dry-run`). An edit that would
-/// introduce a parse, unknown-name or option problem is refused and nothing is written.
+/// Read, edit, check, then write (or print, with `--dry-run`). The whole read-edit-write runs under
+/// the file's lock, so concurrent edits of one roster queue. An edit that would introduce a parse,
+/// unknown-name or option problem is refused and nothing is written.
 fn apply(
     out: &Out,
     cat: &Catalogue,
     path: &std::path::Path,
     dry_run: bool,
+    needs_faction: bool,
     edit: impl FnOnce(&str) -> Result<(String, String), EditError>,
 ) -> u8 {
-    let before = match read_text_file(path) {
-        Ok(file) => file,
-        Err(LoadError::Unreadable { path, reason }) => {
-            out.error(&format!("cannot read `{}`: {reason}", path.display()));
-            return exit::USAGE;
+    let name = path.display().to_string();
+    let checked = |text: &str| -> Result<(String, Checked), Refusal> {
+        if needs_faction && edit::faction_id(text).is_some_and(|id| cat.faction(&id).is_none()) {
+            return Err(Refusal::NoFaction);
         }
-        Err(LoadError::Invalid(_)) => return exit::PROBLEMS,
-    };
-    let (text, what) = match edit(&before.text) {
-        Ok(done) => done,
-        Err(err @ EditError::Syntax(_)) => {
-            out.error(&format!(
-                "{err}; `buntai validate {}` shows where",
-                path.display()
-            ));
-            return exit::PROBLEMS;
-        }
-        Err(err) => {
-            out.error(&err.to_string());
-            return exit::USAGE;
-        }
-    };
-    let after = SourceFile::new(before.name.clone(), text.clone());
-    let old = rules::validate(cat, &before, Options::default());
-    let new = rules::validate(cat, &after, Options::default());
-    let introduced: Vec<&Violation> = new
-        .violations
-        .iter()
-        .filter(|v| !old.violations.iter().any(|o| same(o, v)))
-        .collect();
-    let blocking: Vec<&&Violation> = introduced
-        .iter()
-        .filter(|v| {
+        let (edited, what) = edit(text).map_err(Refusal::Edit)?;
+        let before = SourceFile::new(name.clone(), text);
+        let after = SourceFile::new(name.clone(), edited.clone());
+        let old = rules::validate(cat, &before, Options::default());
+        let new = rules::validate(cat, &after, Options::default());
+        let introduced: Vec<Violation> = new
+            .violations
+            .iter()
+            .filter(|v| !old.violations.iter().any(|o| same(o, v)))
+            .cloned()
+            .collect();
+        let blocking = introduced.iter().any(|v| {
             v.is_error()
                 && matches!(
                     v.code,
@@ -208,28 +195,110 @@ fn apply(
                         | crate::diag::Code::Unknown
                         | crate::diag::Code::Option
                 )
-        })
-        .collect();
-    if !blocking.is_empty() {
-        for v in &blocking {
-            eprint!("{}", render(&v.to_problem(&after), out.color, out.width()));
+        });
+        let result = Checked {
+            after,
+            report: new,
+            what,
+            introduced,
+        };
+        if blocking {
+            return Err(Refusal::Invalid(Box::new(result)));
         }
-        out.error(&format!(
-            "not {what}: the edit would make the entry invalid; nothing was written"
-        ));
-        return exit::PROBLEMS;
-    }
-    if dry_run {
-        emit(&text);
-    } else if let Err(err) = write_atomic(path, &text) {
-        out.error(&format!(
-            "cannot write `{}`: {err}; the file is unchanged",
-            path.display()
-        ));
-        return exit::USAGE;
-    }
-    summary(out, &after, &new, &what, dry_run, &introduced);
+        Ok((edited, result))
+    };
+    let outcome = if dry_run {
+        crate::load::read_text_file(path)
+            .map_err(|e| match e {
+                crate::load::LoadError::Unreadable { reason, .. } => {
+                    WriteError::Read(path.to_owned(), files::ReadError(reason))
+                }
+                crate::load::LoadError::Invalid(_) => {
+                    WriteError::Read(path.to_owned(), files::ReadError("unreadable".to_owned()))
+                }
+            })
+            .map(|file| {
+                let (style, text) = files::LineStyle::detect(&file.text);
+                checked(&text).map(|(edited, result)| {
+                    emit(&style.restore(&edited));
+                    result
+                })
+            })
+    } else {
+        files::edit_file(path, checked)
+    };
+    let result = match outcome {
+        Ok(Ok(result)) => result,
+        Err(err) => {
+            out.error(&format!("{err}; the file is unchanged"));
+            return exit::USAGE;
+        }
+        Ok(Err(Refusal::NoFaction)) => {
+            out.error(&format!(
+                "`{name}` names no faction this data knows; set one first (`buntai set {name} faction <id>`, see `buntai factions`); nothing was written"
+            ));
+            return exit::USAGE;
+        }
+        Ok(Err(Refusal::Edit(err @ EditError::Syntax(_)))) => {
+            out.error(&format!("{err}; `buntai validate {name}` shows where"));
+            return exit::PROBLEMS;
+        }
+        Ok(Err(Refusal::Edit(err))) => {
+            out.error(&err.to_string());
+            return exit::USAGE;
+        }
+        Ok(Err(Refusal::Invalid(result))) => {
+            for v in result.introduced.iter().filter(|v| v.is_error()) {
+                note(&render(
+                    &v.to_problem(&result.after),
+                    out.color,
+                    out.width(),
+                ));
+            }
+            out.error(&format!(
+                "not {}: the edit would make the entry invalid; nothing was written",
+                result.what
+            ));
+            return exit::PROBLEMS;
+        }
+    };
+    let introduced: Vec<&Violation> = result.introduced.iter().collect();
+    summary(
+        out,
+        &result.after,
+        &result.report,
+        &result.what,
+        dry_run,
+        &introduced,
+    );
     exit::SUCCESS
+}
+
+/// An edit made (or ready to be written) and what it changed.
+struct Checked {
+    after: SourceFile,
+    report: Report,
+    what: String,
+    introduced: Vec<Violation>,
+}
+
+/// Why an edit was not made.
+enum Refusal {
+    /// The roster names no faction the data has: nothing can be checked, so nothing is added.
+    NoFaction,
+    Edit(EditError),
+    Invalid(Box<Checked>),
+}
+
+/// A `--schema` value is written into the file's first line: it must be one line of text.
+fn schema_arg(out: &Out, schema: &str) -> Result<(), u8> {
+    if schema.chars().any(char::is_control) {
+        out.error(&format!(
+            "--schema `{schema}` contains a line break or control character; give a path or URL"
+        ));
+        return Err(exit::USAGE);
+    }
+    Ok(())
 }
 
 /// The same problem before and after an edit: the same rule on the same entry (its wording may
@@ -250,25 +319,25 @@ fn summary(
     let limit = report
         .points_limit
         .map_or(String::new(), |l| format!(" / {l}"));
-    let note = if dry_run {
+    let dry = if dry_run {
         " (dry run: nothing written)"
     } else {
         ""
     };
-    eprintln!(
-        "{what}{note}: {}, {}{limit} points, {verdict}",
+    note(&format!(
+        "{what}{dry}: {}, {}{limit} points, {verdict}\n",
         crate::diag::plural(report.models, "model"),
         report.points_total
-    );
+    ));
     for v in introduced {
-        eprint!("{}", render(&v.to_problem(file), out.color, out.width()));
+        note(&render(&v.to_problem(file), out.color, out.width()));
     }
     let remaining = report.violations.iter().filter(|v| v.is_error()).count();
     if remaining > introduced.iter().filter(|v| v.is_error()).count() {
-        eprintln!(
-            "({remaining} problems in all: `buntai validate {}`)",
+        note(&format!(
+            "({remaining} problems in all: `buntai validate {}`)\n",
             file.name
-        );
+        ));
     }
 }
 
@@ -301,9 +370,13 @@ pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
         Ok(f) => f,
         Err(code) => return code,
     };
-    if let Err(code) = check_output(out, args.output.as_deref(), args.force) {
+    if let Err(code) = schema_arg(out, &args.schema) {
         return code;
     }
+    let file = match open_output(out, args.output.as_deref(), args.force, &[]) {
+        Ok(file) => file,
+        Err(code) => return code,
+    };
     let Some(roster) = crate::suggest::suggest(cat, faction, args.points, args.seed, args.style)
     else {
         out.error(&format!(
@@ -321,7 +394,7 @@ pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
             return exit::PROBLEMS;
         }
     };
-    if let Err(code) = write_output(out, args.output.as_deref(), &text) {
+    if let Err(code) = write_output(out, file, &text) {
         return code;
     }
     let report = rules::validate(
@@ -329,13 +402,13 @@ pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
         &SourceFile::new("suggestion", text),
         Options::default(),
     );
-    eprintln!(
-        "{}, {} / {} points, {}",
+    note(&format!(
+        "{}, {} / {} points, {}\n",
         crate::diag::plural(report.models, "model"),
         report.points_total,
         args.points,
         if report.valid() { "LEGAL" } else { "NOT LEGAL" }
-    );
+    ));
     exit::SUCCESS
 }
 

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::ListFormat;
-use super::output::{Format, Out, emit, print_json};
+use super::output::{Format, Out, emit, note, print_json};
 use crate::diag::{Problem, did_you_mean, exit, render};
 use crate::model::{Catalogue, Faction, OptionKind, Profile, Provenance};
 use crate::print::Doc;
@@ -82,7 +82,7 @@ pub fn faction(out: &Out, cat: &Catalogue, id: &str, format: Format) -> u8 {
             .chain([HIRES, SCENARIO]);
         let problem = Problem::error("unknown", format!("unknown faction `{id}`"))
             .with_help(did_you_mean(id, ids));
-        eprint!("{}", render(&problem, out.color, out.width()));
+        note(&render(&problem, out.color, out.width()));
         return exit::USAGE;
     };
     print_doc(&faction_doc(cat, faction), out, format, || {

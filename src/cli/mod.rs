@@ -116,7 +116,20 @@ pub enum ListFormat {
 
 /// Parse the process arguments, run, and return the exit code.
 pub fn main() -> u8 {
-    let cli = match Cli::try_parse() {
+    use clap::{CommandFactory, FromArgMatches};
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // clap prints its own usage errors before `--color` is parsed: tell it the choice up front.
+    let color = match color_arg(&args) {
+        Some(ColorChoice::Never) => clap::ColorChoice::Never,
+        Some(ColorChoice::Always) => clap::ColorChoice::Always,
+        _ if !output::color_allowed() => clap::ColorChoice::Never,
+        _ => clap::ColorChoice::Auto,
+    };
+    let parsed = Cli::command()
+        .color(color)
+        .try_get_matches_from(&args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(err) => {
             let code = if err.use_stderr() {
@@ -124,11 +137,46 @@ pub fn main() -> u8 {
             } else {
                 exit::SUCCESS
             };
-            let _ = err.print();
+            let rendered = match color {
+                clap::ColorChoice::Never => err.render().to_string(),
+                _ => err.render().ansi().to_string(),
+            };
+            if err.use_stderr() {
+                output::note(&rendered);
+            } else {
+                output::emit(&rendered);
+            }
             return code;
         }
     };
-    run(cli)
+    let code = run(cli);
+    match output::stdout_failure() {
+        // A full disk or a failing device: the output is incomplete, whatever the command did.
+        Some(reason) => {
+            output::note(&format!(
+                "error: cannot write to standard output: {reason}\n"
+            ));
+            exit::USAGE
+        }
+        None => code,
+    }
+}
+
+/// The `--color` value on the command line, if any (the last one wins, as clap reads it).
+fn color_arg(args: &[std::ffi::OsString]) -> Option<ColorChoice> {
+    let mut choice = None;
+    let mut iter = args.iter().filter_map(|a| a.to_str());
+    while let Some(arg) = iter.next() {
+        let value = match arg.strip_prefix("--color") {
+            Some("") => iter.next(),
+            Some(rest) => rest.strip_prefix('='),
+            None => continue,
+        };
+        choice = value
+            .and_then(|v| ColorChoice::from_str(v, true).ok())
+            .or(choice);
+    }
+    choice
 }
 
 pub fn run(cli: Cli) -> u8 {
@@ -191,7 +239,7 @@ fn report_load_error(out: &Out, err: &LoadError) -> u8 {
             exit::USAGE
         }
         LoadError::Invalid(problems) => {
-            eprint!("{}", diag::render_all(problems, out.color, out.width()));
+            output::note(&diag::render_all(problems, out.color, out.width()));
             let errors = problems.iter().filter(|p| p.is_error()).count();
             out.error(&format!(
                 "the game data has {errors} problem{}",

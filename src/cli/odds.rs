@@ -211,13 +211,26 @@ fn has_bujutsu(cat: &Catalogue, attributes: &[String], weapon: &str) -> bool {
     })
 }
 
-fn all_attributes(profile: Option<&Profile>, bought: &[String]) -> Vec<String> {
-    profile
+/// The profile's own attributes and those named on the command line, each of which must exist (D12:
+/// a typo must not silently give the odds without the attribute).
+fn all_attributes(
+    cat: &Catalogue,
+    profile: Option<&Profile>,
+    bought: &[String],
+) -> Result<Vec<String>, String> {
+    if let Some(unknown) = bought.iter().find(|a| cat.attribute(a).is_none()) {
+        let ids = cat.attributes.attributes.iter().map(|a| a.id.as_str());
+        return Err(format!(
+            "unknown attribute `{unknown}`: {}",
+            did_you_mean(unknown, ids)
+        ));
+    }
+    Ok(profile
         .map(|p| p.attributes.clone())
         .unwrap_or_default()
         .into_iter()
         .chain(bought.iter().cloned())
-        .collect()
+        .collect())
 }
 
 pub fn run(out: &Out, cat: &Catalogue, command: &OddsCommand) -> u8 {
@@ -247,7 +260,7 @@ fn melee(cat: &Catalogue, args: &MeleeArgs) -> Result<OddsJson, String> {
         .or(attacker.map(|p| i32::from(p.fight.value)))
         .ok_or("give --fight or --attacker")?;
     attack.push(term("Fight", fight));
-    let attributes = all_attributes(attacker, &args.attributes);
+    let attributes = all_attributes(cat, attacker, &args.attributes)?;
     let armour: Armour = args
         .vs_armour
         .map(Armour::from)
@@ -306,7 +319,7 @@ fn melee(cat: &Catalogue, args: &MeleeArgs) -> Result<OddsJson, String> {
     if args.vs_modifier != 0 {
         defence.push(term("other", args.vs_modifier));
     }
-    let vs_attributes = all_attributes(defender, &args.vs_attributes);
+    let vs_attributes = all_attributes(cat, defender, &args.vs_attributes)?;
     let vs_weapon = args
         .vs_weapon
         .clone()
@@ -358,7 +371,7 @@ fn shoot(cat: &Catalogue, args: &ShootArgs) -> Result<OddsJson, String> {
         .shoot
         .or(shooter.map(|p| i32::from(p.shoot.value)))
         .ok_or("give --shoot or --shooter")?;
-    let attributes = all_attributes(shooter, &[]);
+    let attributes = all_attributes(cat, shooter, &[])?;
     let ctx = ShotContext {
         range: args.range,
         phase: args.phase,

@@ -1,6 +1,8 @@
 //! Output settings shared by every command: colour, width, table styles.
 
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use clap::ValueEnum;
 
@@ -23,54 +25,125 @@ pub enum Format {
 #[derive(Debug, Clone, Copy)]
 pub struct Out {
     pub color: bool,
-    tty: bool,
+    width: u16,
 }
 
-/// Width used when stdout is not a terminal (pipes, files, tests).
+/// Width used when nothing says how wide the output is (pipes, files, tests without `COLUMNS`).
 const DEFAULT_WIDTH: u16 = 80;
+/// Narrower terminals are laid out at this width rather than one character per column.
+const MIN_WIDTH: u16 = 40;
 
 impl Out {
     pub fn new(choice: ColorChoice) -> Out {
         let tty = std::io::stdout().is_terminal();
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let color = match choice {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
-            ColorChoice::Auto => tty && !no_color,
+            ColorChoice::Auto => tty && color_allowed(),
         };
-        Out { color, tty }
+        Out {
+            color,
+            width: output_width(tty),
+        }
     }
 
-    /// Terminal width for diagnostics and tables.
+    /// Columns for diagnostics, tables and wrapped prose.
     pub fn width(&self) -> usize {
-        usize::from(DEFAULT_WIDTH)
+        usize::from(self.width)
     }
 
     /// How documents render as text on this output.
     pub fn text_style(&self) -> crate::print::TextStyle {
         crate::print::TextStyle {
             color: self.color,
-            width: (!self.tty).then_some(DEFAULT_WIDTH),
+            width: Some(self.width),
         }
     }
 
+    /// An error message on standard error; the message is shown with control characters escaped.
     pub fn error(&self, message: &str) {
+        let message = crate::diag::escape_controls(message);
         if self.color {
-            eprintln!("\x1b[1;31merror\x1b[0m: {message}");
+            note(&format!("\x1b[1;31merror\x1b[0m: {message}\n"));
         } else {
-            eprintln!("error: {message}");
+            note(&format!("error: {message}\n"));
         }
     }
 }
 
-/// Write to standard output. A closed pipe (`buntai ... | head`) is not an error: the rest of the
-/// output is dropped quietly instead of panicking.
+/// Colour is off under `NO_COLOR` (any non-empty value) and on a `TERM=dumb` terminal.
+pub fn color_allowed() -> bool {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
+    !no_color && !dumb
+}
+
+/// The terminal's width when standard output is one, else `COLUMNS`, else 80; never below 40.
+fn output_width(tty: bool) -> u16 {
+    let from_terminal = tty
+        .then(terminal_size::terminal_size)
+        .flatten()
+        .map(|(w, _)| w.0);
+    let from_env = || {
+        std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse::<u16>().ok())
+            .filter(|&w| w > 0)
+    };
+    from_terminal
+        .or_else(from_env)
+        .unwrap_or(DEFAULT_WIDTH)
+        .max(MIN_WIDTH)
+}
+
+/// The first failure to write standard output other than a closed pipe, kept for the exit code.
+static STDOUT_ERROR: Mutex<Option<String>> = Mutex::new(None);
+/// Set once the reader has gone away (`buntai ... | head`): the rest is dropped quietly.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Write to standard output, control characters escaped (colour sequences excepted). A closed pipe
+/// is not an error: the rest of the output is dropped quietly. Any other failure (a full disk) is
+/// remembered, and [`stdout_failure`] turns it into exit status 2 when the command ends.
 pub fn emit(text: &str) {
     use std::io::Write;
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        return;
+    }
+    let text = crate::diag::escape_for_terminal(text);
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout
+    let result = stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush());
+    match result {
+        Ok(()) => {}
+        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => {
+            STDOUT_CLOSED.store(true, Ordering::Relaxed);
+        }
+        Err(err) => {
+            let mut first = STDOUT_ERROR.lock().unwrap_or_else(PoisonError::into_inner);
+            first.get_or_insert_with(|| err.to_string());
+        }
+    }
+}
+
+/// Why standard output could not be written, if it could not (a closed pipe does not count).
+pub fn stdout_failure() -> Option<String> {
+    STDOUT_ERROR
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clone()
+}
+
+/// Write a message to standard error, control characters escaped (colour sequences excepted).
+/// A message that cannot be written is dropped: the exit status reports what the command did, not
+/// whether its messages could be shown (D8).
+pub fn note(text: &str) {
+    use std::io::Write;
+    let text = crate::diag::escape_for_terminal(text);
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr
+        .write_all(text.as_bytes())
+        .and_then(|()| stderr.flush());
 }
 
 /// Print JSON with a trailing newline.
@@ -81,7 +154,7 @@ pub fn print_json(value: &impl serde::Serialize) -> u8 {
             crate::diag::exit::SUCCESS
         }
         Err(err) => {
-            eprintln!("error: cannot write JSON: {err}");
+            note(&format!("error: cannot write JSON: {err}\n"));
             crate::diag::exit::PROBLEMS
         }
     }
@@ -124,30 +197,41 @@ pub fn faction_arg<'a>(
     })
 }
 
-/// Refuse to overwrite an existing output file unless `--force` was given.
-pub fn check_output(out: &Out, path: Option<&std::path::Path>, force: bool) -> Result<(), u8> {
-    match path {
-        Some(path) if path.exists() && !force => {
-            out.error(&format!(
-                "`{}` exists; use --force to overwrite it",
-                path.display()
-            ));
-            Err(crate::diag::exit::USAGE)
-        }
-        _ => Ok(()),
-    }
+/// Open the output file (`-o FILE`, `--log FILE`) before any work: every check of the one writer
+/// runs now, so a refused or unwritable path fails at once. `None` writes to standard output.
+pub fn open_output(
+    out: &Out,
+    path: Option<&std::path::Path>,
+    force: bool,
+    inputs: &[&std::path::Path],
+) -> Result<Option<crate::files::OutputFile>, u8> {
+    let Some(path) = path else { return Ok(None) };
+    let options = crate::files::WriteOptions { force, inputs };
+    crate::files::OutputFile::create(path, &options)
+        .map(Some)
+        .map_err(|err| {
+            out.error(&err.to_string());
+            crate::diag::exit::USAGE
+        })
 }
 
-/// Write `text` to `path` atomically, or to standard output when there is no path.
-pub fn write_output(out: &Out, path: Option<&std::path::Path>, text: &str) -> Result<(), u8> {
-    match path {
-        None => {
-            emit(text);
-            Ok(())
-        }
-        Some(path) => crate::edit::write_atomic(path, text).map_err(|err| {
-            out.error(&format!("cannot write `{}`: {err}", path.display()));
-            crate::diag::exit::USAGE
-        }),
-    }
+/// Write `text` to the output opened by [`open_output`], or to standard output.
+pub fn write_output(
+    out: &Out,
+    file: Option<crate::files::OutputFile>,
+    text: &str,
+) -> Result<(), u8> {
+    use std::io::Write;
+    let Some(mut file) = file else {
+        emit(text);
+        return Ok(());
+    };
+    let written = file
+        .write_all(text.as_bytes())
+        .map_err(|e| e.to_string())
+        .and_then(|()| file.commit().map_err(|e| e.to_string()));
+    written.map_err(|err| {
+        out.error(&err);
+        crate::diag::exit::USAGE
+    })
 }

@@ -4,11 +4,11 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::output::{Out, check_output, write_output};
+use super::output::{Out, note, open_output, write_output};
 use crate::diag::{SourceFile, exit, render};
 use crate::load::{LoadError, read_text_file};
 use crate::model::Catalogue;
-use crate::print::{TextStyle, build_sheet, render_html, sheet_doc};
+use crate::print::{build_sheet, render_html, sheet_doc};
 use crate::roster::{self, Rules};
 use crate::rules::{self, Options};
 
@@ -40,13 +40,16 @@ pub struct PrintArgs {
     pub fatigue: bool,
 }
 
-/// Sheets are laid out for this many columns when not printing to a terminal.
-const SHEET_WIDTH: u16 = 100;
-
 pub fn run(out: &Out, cat: &Catalogue, args: &PrintArgs) -> u8 {
-    if let Err(code) = check_output(out, args.output.as_deref(), args.force) {
-        return code;
-    }
+    let output = match open_output(
+        out,
+        args.output.as_deref(),
+        args.force,
+        &[args.roster.as_path()],
+    ) {
+        Ok(file) => file,
+        Err(code) => return code,
+    };
     let file = match read_text_file(&args.roster) {
         Ok(file) => file,
         Err(LoadError::Unreadable { path, reason }) => {
@@ -75,13 +78,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &PrintArgs) -> u8 {
     let resolved = roster::resolve(cat, faction, &parsed, rules, &mut Vec::new());
     let sheet = build_sheet(cat, &parsed, &resolved, &report);
     let text = match args.format {
-        SheetFormat::Text => {
-            let style = out.text_style();
-            sheet_doc(&sheet).to_text(TextStyle {
-                width: style.width.map(|_| SHEET_WIDTH),
-                ..style
-            })
-        }
+        SheetFormat::Text => sheet_doc(&sheet).to_text(out.text_style()),
         SheetFormat::Markdown => sheet_doc(&sheet).to_markdown(),
         SheetFormat::Html => match render_html(&sheet, &cat.reference) {
             Ok(html) => html,
@@ -98,11 +95,11 @@ pub fn run(out: &Out, cat: &Catalogue, args: &PrintArgs) -> u8 {
             }
         },
     };
-    if let Err(code) = write_output(out, args.output.as_deref(), &text) {
+    if let Err(code) = write_output(out, output, &text) {
         return code;
     }
     if let Some(path) = &args.output {
-        eprintln!("wrote {}", path.display());
+        note(&format!("wrote {}\n", path.display()));
     }
     if sheet.legal {
         exit::SUCCESS
@@ -114,7 +111,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &PrintArgs) -> u8 {
 /// The roster cannot even be resolved (syntax error, unknown faction): show why.
 fn cannot_print(out: &Out, file: &SourceFile, report: &rules::Report) -> u8 {
     for v in &report.violations {
-        eprint!("{}", render(&v.to_problem(file), out.color, out.width()));
+        note(&render(&v.to_problem(file), out.color, out.width()));
     }
     out.error(&format!(
         "cannot print `{}`: fix the problems above first",

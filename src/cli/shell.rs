@@ -22,7 +22,7 @@ pub fn man() -> u8 {
             exit::SUCCESS
         }
         Err(err) => {
-            eprintln!("error: cannot write the man page: {err}");
+            super::output::note(&format!("error: cannot write the man page: {err}\n"));
             exit::USAGE
         }
     }

@@ -8,11 +8,10 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::ListFormat;
-use super::output::{Out, emit, print_json};
-use crate::diag::{exit, render};
-use crate::edit::write_atomic;
+use super::output::{Out, emit, note, open_output, print_json};
+use crate::diag::{Code, exit, render};
 use crate::engine::SeededDice;
-use crate::engine::events::Event;
+use crate::engine::events::EventLog;
 use crate::engine::fighter::{Fighter, weaponless};
 use crate::engine::policy::{DefaultAi, Policy, RandomPolicy};
 use crate::engine::tournament::tournament;
@@ -53,6 +52,9 @@ pub struct SimulateArgs {
     /// Write the first game's events (every roll and decision) as JSON Lines.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
+    /// Overwrite the log file if it exists.
+    #[arg(long)]
+    pub force: bool,
     /// Side A's fighting order as model numbers (1 = first model of the roster, counting `count`),
     /// e.g. `3,1,2`; models not listed fight after, in list order.
     #[arg(long, value_delimiter = ',', value_name = "N,N,...")]
@@ -135,7 +137,7 @@ fn side(
         report.faction.as_deref().and_then(|f| cat.faction(f)),
     ) else {
         for v in &report.violations {
-            eprint!("{}", render(&v.to_problem(&file), out.color, out.width()));
+            note(&render(&v.to_problem(&file), out.color, out.width()));
         }
         out.error(&format!(
             "cannot simulate `{}`: fix the problems above first",
@@ -143,13 +145,37 @@ fn side(
         ));
         return Err(exit::PROBLEMS);
     };
-    if !report.valid() {
-        eprintln!(
-            "warning: {} is not a legal Buntai (`buntai validate {}`); simulating it anyway",
-            file.name, file.name
-        );
+    let models: u32 = parsed.models.iter().map(|m| m.count().min(MAX_COUNT)).sum();
+    if models > MAX_SIDE {
+        out.error(&format!(
+            "cannot simulate `{}`: it has {models} models, and no legal game has more than {MAX_SIDE} a side",
+            file.name
+        ));
+        return Err(exit::USAGE);
     }
-    let resolved = roster::resolve(cat, faction, &parsed, Rules::default(), &mut Vec::new());
+    let mut dropped = Vec::new();
+    let resolved = roster::resolve(cat, faction, &parsed, Rules::default(), &mut dropped);
+    let unknown: Vec<_> = report
+        .violations
+        .iter()
+        .filter(|v| v.is_error() && matches!(v.code, Code::Parse | Code::Unknown))
+        .collect();
+    if !unknown.is_empty() {
+        for v in &unknown {
+            note(&render(&v.to_problem(&file), out.color, out.width()));
+        }
+        out.error(&format!(
+            "cannot simulate `{}`: it names models or weapons the data does not have",
+            file.name
+        ));
+        return Err(exit::PROBLEMS);
+    }
+    if !report.valid() {
+        note(&format!(
+            "warning: {} is not a legal Buntai (`buntai validate {}`); simulating it anyway\n",
+            file.name, file.name
+        ));
+    }
     let mut fighters = Vec::new();
     for m in &resolved.models {
         for _ in 0..m.count {
@@ -160,6 +186,11 @@ fn side(
     let name = parsed.name.clone().unwrap_or_else(|| faction.name.clone());
     Ok((name, fighters))
 }
+
+/// No legal Buntai has more than 20 models (R-18 caps a Buntai's size): larger sides are refused.
+const MAX_SIDE: u32 = 20;
+/// An entry's `count` above this is already a validation error and is taken as this.
+const MAX_COUNT: u32 = 20;
 
 /// Put the listed models (1-based) first, in the order given; the rest follow in list order.
 fn reorder(fighters: Vec<Fighter>, order: &[usize]) -> Result<Vec<Fighter>, String> {
@@ -197,6 +228,17 @@ fn policy_name(kind: PolicyArg) -> &'static str {
 const POLICY_STREAM: u64 = 1 << 40;
 
 pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
+    // The log is opened before any game is played: a refused or unwritable path fails at once.
+    let log = match open_output(
+        out,
+        args.log.as_deref(),
+        args.force,
+        &[args.a.as_path(), args.b.as_path()],
+    ) {
+        Ok(log) => log,
+        Err(code) => return code,
+    };
+    let mut log_failed = false;
     let (a_name, a) = match side(out, cat, &args.a, "A") {
         Ok(s) => s,
         Err(code) => return code,
@@ -215,10 +257,12 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     let bare = weaponless(cat);
     // One odds cache for every thread's default AI.
     let ai = DefaultAi::new();
-    // Games run in parallel, each from its own dice stream (seed, game) and, for random policies, its
-    // own decision stream; every thread keeps its own default AI (whose odds cache never changes a
-    // decision). So the results are the same whatever the number of threads.
-    let play = |(pa, pb): &mut (Box<dyn Policy + Send>, Box<dyn Policy + Send>), game: u64| {
+    // Each game has its own dice stream (seed, game) and, for random policies, its own decision
+    // stream; every thread keeps its own default AI (whose odds cache never changes a decision). So
+    // the results are the same whatever the number of threads.
+    let play = |(pa, pb): &mut (Box<dyn Policy + Send>, Box<dyn Policy + Send>),
+                game: u64,
+                events: &mut EventLog| {
         if args.policy_a == PolicyArg::Random {
             *pa = policy(args.policy_a, &ai, args.seed, POLICY_STREAM + 2 * game);
         }
@@ -226,58 +270,62 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             *pb = policy(args.policy_b, &ai, args.seed, POLICY_STREAM + 2 * game + 1);
         }
         let mut dice = SeededDice::new(args.seed, game);
-        let mut events = Vec::new();
-        let result = tournament(
+        tournament(
             &bare,
             [a.clone(), b.clone()],
             &mut [pa.as_mut(), pb.as_mut()],
             &mut dice,
             game,
-            &mut events,
-        );
-        (result.winner, (game == 0).then_some(events))
-    };
-    let results: Vec<(Option<usize>, Option<Vec<Event>>)> = (0..args.games)
-        .into_par_iter()
-        .map_init(
-            || {
-                (
-                    policy(args.policy_a, &ai, args.seed, POLICY_STREAM),
-                    policy(args.policy_b, &ai, args.seed, POLICY_STREAM + 1),
-                )
-            },
-            play,
+            events,
         )
-        .collect();
-    let mut tally = [0u64; 3]; // A wins, draws, B wins
-    let mut first_log: Vec<Event> = Vec::new();
-    for (winner, log) in results {
-        match winner {
-            Some(0) => tally[0] += 1,
-            Some(_) => tally[2] += 1,
-            None => tally[1] += 1,
-        }
-        if let Some(log) = log {
-            first_log = log;
-        }
+        .winner
+    };
+    let fresh = || {
+        (
+            policy(args.policy_a, &ai, args.seed, POLICY_STREAM),
+            policy(args.policy_b, &ai, args.seed, POLICY_STREAM + 1),
+        )
+    };
+    // The first game is played on its own, recording its events when a log is asked for; the rest
+    // record nothing and are tallied as they finish, so memory does not grow with the games.
+    let mut first = EventLog::off();
+    if log.is_some() {
+        first = EventLog::recording();
     }
-    if let Some(path) = &args.log {
-        let mut text = String::new();
-        for event in &first_log {
-            match serde_json::to_string(event) {
-                Ok(line) => {
-                    text.push_str(&line);
-                    text.push('\n');
-                }
-                Err(err) => {
-                    out.error(&format!("cannot write the log: {err}"));
-                    return exit::PROBLEMS;
-                }
+    let tally_one = |mut tally: [u64; 3], winner: Option<usize>| {
+        tally[match winner {
+            Some(0) => 0,
+            Some(_) => 2,
+            None => 1,
+        }] += 1;
+        tally
+    };
+    let first_winner = play(&mut fresh(), 0, &mut first);
+    let tally = (1..args.games)
+        .into_par_iter()
+        .map_init(fresh, |policies, game| {
+            play(policies, game, &mut EventLog::off())
+        })
+        .fold(|| [0u64; 3], tally_one)
+        .reduce(|| [0u64; 3], |x, y| [x[0] + y[0], x[1] + y[1], x[2] + y[2]]);
+    let tally = tally_one(tally, first_winner);
+    if let Some(mut file) = log {
+        use std::io::Write;
+        let mut written = Ok(());
+        for event in first.iter() {
+            written = serde_json::to_writer(&mut file, event)
+                .map_err(std::io::Error::from)
+                .and_then(|()| file.write_all(b"\n"));
+            if written.is_err() {
+                break;
             }
         }
-        if let Err(err) = write_atomic(path, &text) {
-            out.error(&format!("cannot write `{}`: {err}", path.display()));
-            return exit::USAGE;
+        let committed = written
+            .map_err(|e| e.to_string())
+            .and_then(|()| file.commit().map_err(|e| e.to_string()));
+        if let Err(err) = committed {
+            out.error(&format!("cannot write the log: {err}"));
+            log_failed = true;
         }
     }
     let report = SimulationJson {
@@ -300,7 +348,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         draws: rate(tally[1], args.games),
         b_wins: rate(tally[2], args.games),
     };
-    match args.format {
+    let code = match args.format {
         ListFormat::Json => print_json(&report),
         ListFormat::Text => {
             let mut doc = Doc::new(format!(
@@ -330,5 +378,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             emit(&doc.to_text(out.text_style()));
             exit::SUCCESS
         }
-    }
+    };
+    // The report stands even when the log could not be written; the exit status says it failed.
+    if log_failed { exit::USAGE } else { code }
 }

@@ -6,7 +6,7 @@ use clap::Args;
 
 use super::ListFormat;
 use super::output::{Out, emit, print_json};
-use crate::diag::{SourceFile, exit, render};
+use crate::diag::{SourceFile, exit, render_all};
 use crate::load::{LoadError, read_text_file};
 use crate::model::Catalogue;
 use crate::roster::Rules;
@@ -137,18 +137,11 @@ fn print_report(out: &Out, report: &Report) {
         );
         text.push('\n');
     }
-    for v in report
+    let problems: Vec<_> = report
         .violations
         .iter()
-        .filter(|v| v.is_error())
-        .chain(report.violations.iter().filter(|v| !v.is_error()))
-    {
-        let _ = write!(
-            text,
-            "{}",
-            render(&v.to_problem(&report.file), out.color, out.width())
-        );
-        text.push('\n');
-    }
+        .map(|v| v.to_problem(&report.file))
+        .collect();
+    text.push_str(&render_all(&problems, out.color, out.width()));
     emit(&text);
 }

@@ -3,20 +3,21 @@
 //! Typed records stay free of `Spanned` wrappers (which serde loses inside tagged enums); a check that
 //! finds a problem names the path it was looking at, and the span is looked up only then.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::ops::Range;
 
 use toml::de::{DeTable, DeValue};
 
 /// One step of a path: a table key or an array index.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Seg {
     Key(String),
     Index(usize),
 }
 
 /// A path from the document root to a value.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct TomlPath(pub Vec<Seg>);
 
 impl TomlPath {
@@ -52,24 +53,63 @@ impl fmt::Display for TomlPath {
 
 /// The span of the value at `path`, or of the deepest part of the path that exists.
 ///
-/// Returns `None` only when the text is not valid TOML or the path's first step is missing.
+/// Returns `None` only when the text is not valid TOML or the path's first step is missing. This
+/// parses the text; a file asked for many spans builds a [`SpanIndex`] once instead.
 pub fn locate(text: &str, path: &TomlPath) -> Option<Range<usize>> {
-    let root = DeTable::parse(text).ok()?;
-    let mut best: Option<Range<usize>> = None;
-    let mut table: Option<&DeTable<'_>> = Some(root.get_ref());
-    let mut array: Option<&[toml::Spanned<DeValue<'_>>]> = None;
-    for seg in &path.0 {
-        let next = match (seg, table, array) {
-            (Seg::Key(key), Some(t), _) => t.get(key.as_str()),
-            (Seg::Index(i), _, Some(a)) => a.get(*i),
-            _ => None,
-        };
-        let Some(value) = next else { break };
-        best = Some(value.span());
-        table = value.get_ref().as_table();
-        array = value.get_ref().as_array().map(|a| &a[..]);
+    SpanIndex::build(text).find(path)
+}
+
+/// Every value's span in a document, by path: built from one parse, so locating any number of
+/// problems costs one parse of the file (D5: validation time stays linear in the file size).
+#[derive(Debug, Default)]
+pub struct SpanIndex {
+    spans: HashMap<TomlPath, Range<usize>>,
+}
+
+impl SpanIndex {
+    /// Index `text`; an empty index when it is not valid TOML.
+    pub fn build(text: &str) -> SpanIndex {
+        let mut index = SpanIndex::default();
+        if let Ok(root) = DeTable::parse(text) {
+            let mut path = TomlPath::root();
+            index.add_table(root.get_ref(), &mut path);
+        }
+        index
     }
-    best
+
+    fn add_table(&mut self, table: &DeTable<'_>, path: &mut TomlPath) {
+        for (key, value) in table {
+            path.0.push(Seg::Key(key.get_ref().to_string()));
+            self.add_value(value, path);
+            path.0.pop();
+        }
+    }
+
+    fn add_value(&mut self, value: &toml::Spanned<DeValue<'_>>, path: &mut TomlPath) {
+        self.spans.insert(path.clone(), value.span());
+        match value.get_ref() {
+            DeValue::Table(t) => self.add_table(t, path),
+            DeValue::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    path.0.push(Seg::Index(i));
+                    self.add_value(item, path);
+                    path.0.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The span at `path`, or at the deepest part of it that exists.
+    pub fn find(&self, path: &TomlPath) -> Option<Range<usize>> {
+        let mut probe = path.clone();
+        loop {
+            if let Some(span) = self.spans.get(&probe) {
+                return Some(span.clone());
+            }
+            probe.0.pop()?;
+        }
+    }
 }
 
 #[cfg(test)]

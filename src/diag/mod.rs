@@ -1,13 +1,15 @@
 //! The diagnostic vocabulary shared by every layer: located problems, "did you mean" suggestions,
 //! paths into TOML documents, rendering, and the process exit codes.
 
+mod escape;
 mod locate;
 mod problem;
 mod suggest;
 mod violation;
 
-pub use locate::{Seg, TomlPath, locate};
-pub use problem::{Problem, Severity, SourceFile, render, render_all};
+pub use escape::{escape_controls, escape_for_terminal, is_control};
+pub use locate::{Seg, SpanIndex, TomlPath, locate};
+pub use problem::{Problem, SHOWN_PROBLEMS, Severity, SourceFile, render, render_all};
 pub use suggest::{did_you_mean, suggest};
 pub use violation::{Code, Violation, plural};
 

@@ -2,19 +2,38 @@
 
 use std::fmt;
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use miette::{
     Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
 };
 
-use super::{TomlPath, locate};
+use super::{SpanIndex, TomlPath, escape_controls, is_control};
 
-/// A file's name (as the user should see it) and its text.
+/// A file's name (as the user should see it) and its text, with what diagnostics need computed once
+/// per file and shared by every clone: the span of every value, the line starts, and a copy of the
+/// text with control characters made visible for the snippets a terminal shows.
 #[derive(Debug, Clone)]
 pub struct SourceFile {
     pub name: String,
     pub text: Arc<str>,
+    cache: Arc<Cache>,
+}
+
+#[derive(Debug, Default)]
+struct Cache {
+    spans: OnceLock<SpanIndex>,
+    lines: OnceLock<Vec<usize>>,
+    display: OnceLock<Display>,
+}
+
+/// The text as a snippet shows it; `shifts` maps an offset in the text to one in `text` (each
+/// control character written as `\u{..}` is longer than itself).
+#[derive(Debug)]
+struct Display {
+    text: Arc<str>,
+    /// (offset of a control character, extra bytes added up to and including it), ascending.
+    shifts: Vec<(usize, usize)>,
 }
 
 impl SourceFile {
@@ -22,20 +41,64 @@ impl SourceFile {
         SourceFile {
             name: name.into(),
             text: text.into(),
+            cache: Arc::default(),
         }
     }
 
     /// The span of the value at `path`, if the file is valid TOML and the path exists.
     pub fn span_of(&self, path: &TomlPath) -> Option<Range<usize>> {
-        locate(&self.text, path)
+        self.cache
+            .spans
+            .get_or_init(|| SpanIndex::build(&self.text))
+            .find(path)
     }
 
     /// 1-based line and column of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let before = &self.text[..offset.min(self.text.len())];
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let offset = offset.min(self.text.len());
+        let starts = self.cache.lines.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        });
+        let line = starts.partition_point(|&s| s <= offset);
+        let start = starts[line - 1];
+        let column = self
+            .text
+            .get(start..offset)
+            .map_or(0, |l| l.chars().count())
+            + 1;
         (line, column)
+    }
+
+    fn display(&self) -> &Display {
+        self.cache.display.get_or_init(|| {
+            let escaped = escape_controls(&self.text);
+            let mut shifts = Vec::new();
+            if matches!(escaped, std::borrow::Cow::Owned(_)) {
+                let mut extra = 0;
+                for (at, c) in self.text.char_indices() {
+                    if is_control(c) {
+                        extra += escape_controls(c.encode_utf8(&mut [0; 4])).len() - c.len_utf8();
+                        shifts.push((at, extra));
+                    }
+                }
+            }
+            Display {
+                text: escaped.into_owned().into(),
+                shifts,
+            }
+        })
+    }
+
+    /// A span of the text as a span of the snippet text.
+    fn display_span(&self, span: Range<usize>) -> Range<usize> {
+        let shifts = &self.display().shifts;
+        let map = |offset: usize| {
+            let before = shifts.partition_point(|&(at, _)| at < offset);
+            offset + before.checked_sub(1).map_or(0, |i| shifts[i].1)
+        };
+        map(span.start)..map(span.end)
     }
 }
 
@@ -58,6 +121,8 @@ pub struct Problem {
     pub span: Option<Range<usize>>,
     pub label: String,
     source_code: Option<NamedSource<Arc<str>>>,
+    /// `span` in the snippet text (which shows control characters escaped).
+    display_span: Option<Range<usize>>,
 }
 
 impl Problem {
@@ -71,6 +136,7 @@ impl Problem {
             span: None,
             label: String::new(),
             source_code: None,
+            display_span: None,
         }
     }
 
@@ -94,8 +160,14 @@ impl Problem {
         span: Option<Range<usize>>,
         label: impl Into<String>,
     ) -> Problem {
-        self.source_code =
-            Some(NamedSource::new(file.name.clone(), Arc::clone(&file.text)).with_language("toml"));
+        self.source_code = Some(
+            NamedSource::new(
+                escape_controls(&file.name),
+                Arc::clone(&file.display().text),
+            )
+            .with_language("toml"),
+        );
+        self.display_span = span.clone().map(|s| file.display_span(s));
         self.file = Some(file.clone());
         self.span = span;
         self.label = label.into();
@@ -121,7 +193,7 @@ impl Problem {
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&escape_controls(&self.message))
     }
 }
 
@@ -142,7 +214,7 @@ impl Diagnostic for Problem {
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.help
             .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+            .map(|h| Box::new(escape_controls(h)) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -150,9 +222,9 @@ impl Diagnostic for Problem {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let span = self.span.clone()?;
+        let span = self.display_span.clone()?;
         self.source_code.as_ref()?;
-        let label = (!self.label.is_empty()).then(|| self.label.clone());
+        let label = (!self.label.is_empty()).then(|| escape_controls(&self.label).into_owned());
         Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
             label, span,
         ))))
@@ -176,16 +248,30 @@ pub fn render(diagnostic: &dyn Diagnostic, color: bool, width: usize) -> String 
     out
 }
 
-/// Render every problem, errors first, in a stable order.
+/// A terminal shows at most this many problems of one file; the rest are counted (JSON has all).
+pub const SHOWN_PROBLEMS: usize = 20;
+
+/// Render the first [`SHOWN_PROBLEMS`] problems, errors first, in a stable order, and count the rest.
 pub fn render_all(problems: &[Problem], color: bool, width: usize) -> String {
     let mut out = String::new();
     for p in problems
         .iter()
         .filter(|p| p.is_error())
         .chain(problems.iter().filter(|p| !p.is_error()))
+        .take(SHOWN_PROBLEMS)
     {
         out.push_str(&render(p, color, width));
         out.push('\n');
+    }
+    if let Some(more) = problems
+        .len()
+        .checked_sub(SHOWN_PROBLEMS)
+        .filter(|&n| n > 0)
+    {
+        out.push_str(&format!(
+            "... and {} not shown (`--format json` lists every one)\n\n",
+            super::plural(u32::try_from(more).unwrap_or(u32::MAX), "more problem")
+        ));
     }
     out
 }

@@ -1,14 +1,10 @@
 //! Creating and editing roster files from the command line. Edits go through `toml_edit`, so the
 //! user's comments, ordering and formatting survive everywhere outside the entry being changed, and
-//! files are replaced atomically ([`write_atomic`]).
-
-mod atomic;
+//! files are written through [`crate::files`] (locked, atomic, line endings kept).
 
 use std::fmt;
 
 use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, value};
-
-pub use atomic::{write_atomic, write_atomic_with};
 
 use crate::model::Faction;
 use crate::roster::RosterModel;
@@ -52,6 +48,18 @@ pub const SETTABLE: [&str; 6] = [
 fn parse(text: &str) -> Result<DocumentMut, EditError> {
     text.parse::<DocumentMut>()
         .map_err(|e| EditError::Syntax(e.message().to_owned()))
+}
+
+/// The faction a roster names: `Some("")` when it names none, `None` when the text is not TOML
+/// (the edit itself then reports the syntax error).
+pub fn faction_id(text: &str) -> Option<String> {
+    let doc = parse(text).ok()?;
+    Some(
+        doc.get("faction")
+            .and_then(Item::as_str)
+            .unwrap_or_default()
+            .to_owned(),
+    )
 }
 
 /// A starter roster: the schema line, a comment header, and the top-level keys.
@@ -136,23 +144,33 @@ pub fn add_model(text: &str, model: &RosterModel) -> Result<String, EditError> {
             doc.insert("models", Item::ArrayOfTables(array));
         }
         Some(Item::ArrayOfTables(array)) => array.push(table),
-        Some(_) => {
-            return Err(EditError::Shape(
-                "`models` is not a list of [[models]] tables".to_owned(),
-            ));
-        }
+        Some(_) => return Err(inline_models()),
     }
     Ok(doc.to_string())
+}
+
+/// Buntai edits `[[models]]` tables; a roster that lists its models inline is refused, not rewritten.
+fn inline_models() -> EditError {
+    EditError::Shape(
+        "this roster lists its models inline (`models = [...]`); buntai edits only `[[models]]` \
+         tables, so it leaves the file as you wrote it: rewrite each entry as a `[[models]]` table \
+         (as `buntai new` does) to edit it from the command line"
+            .to_owned(),
+    )
 }
 
 /// Remove the entry at a 1-based position, or the one named so. Returns the new text and a
 /// description of what was removed.
 pub fn remove_model(text: &str, which: &str) -> Result<(String, String), EditError> {
     let mut doc = parse(text)?;
-    let Some(Item::ArrayOfTables(array)) = doc.get_mut("models") else {
-        return Err(EditError::NoSuchModel(
-            "the roster has no models".to_owned(),
-        ));
+    let array = match doc.get_mut("models") {
+        Some(Item::ArrayOfTables(array)) => array,
+        Some(_) => return Err(inline_models()),
+        None => {
+            return Err(EditError::NoSuchModel(
+                "the roster has no models".to_owned(),
+            ));
+        }
     };
     let describe = |t: &Table| {
         let profile = t.get("profile").and_then(Item::as_str).unwrap_or("?");
@@ -231,10 +249,17 @@ pub fn set_field(text: &str, key: &str, raw: &str) -> Result<String, EditError> 
         None => (doc.as_table_mut(), key),
     };
     let mut new_value = new_value;
-    if let Some(old) = table.get(leaf).and_then(Item::as_value) {
-        *new_value.decor_mut() = old.decor().clone();
+    match table.get_mut(leaf) {
+        // Replace the value in place: the key keeps its own decor (the comment lines above it,
+        // the `#:schema` line and the file header among them) and the value its trailing comment.
+        Some(Item::Value(old)) => {
+            *new_value.decor_mut() = old.decor().clone();
+            *old = new_value;
+        }
+        _ => {
+            table.insert(leaf, Item::Value(new_value));
+        }
     }
-    table.insert(leaf, Item::Value(new_value));
     Ok(doc.to_string())
 }
 

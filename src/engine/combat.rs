@@ -17,7 +17,7 @@
 //! subdue instead of wounding. A subdued model cannot act while in contact.
 
 use super::dice::Dice;
-use super::events::{Event, match_points};
+use super::events::{Event, EventLog, match_points};
 use super::fighter::{Fighter, FightingWeapon};
 use super::melee::{roll_attack, roll_initiative};
 use super::policy::{Counter, Policy, Special};
@@ -97,7 +97,7 @@ pub fn combat_phase(
     dice: &mut dyn Dice,
     first_round: bool,
     points: &mut [u32; 2],
-    events: &mut Vec<Event>,
+    events: &mut EventLog,
 ) -> Result<(), CombatShape> {
     check_shape(sides)?;
     let mut st = State {
@@ -117,7 +117,7 @@ pub fn combat_phase(
         st.attack[s] = attack;
         st.defence[s] = pool - attack + own.iter().map(|f| i32::from(f.intuition)).sum::<i32>();
         let names: Vec<String> = own.iter().map(|f| f.name.clone()).collect();
-        events.push(Event::Split {
+        events.push(|| Event::Split {
             fighter: names.join(" + "),
             attack,
             defence: st.defence[s],
@@ -132,7 +132,7 @@ pub fn combat_phase(
             let enemies: Vec<&Fighter> = sides[1 - s].iter().filter(|e| e.alive()).collect();
             let special = policy.special(f, &enemies);
             if let Some(special) = special {
-                events.push(Event::Declare {
+                events.push(|| Event::Declare {
                     fighter: f.name.clone(),
                     special,
                 });
@@ -153,7 +153,7 @@ pub fn combat_phase(
                 if let Some(k) = policy.choose_weapon(&sides[s][i], &refs)
                     && sides[s][i].switch_weapon(k)
                 {
-                    events.push(Event::Weapon {
+                    events.push(|| Event::Weapon {
                         fighter: sides[s][i].name.clone(),
                         weapon: sides[s][i].weapon.id.clone(),
                         switched: false,
@@ -195,7 +195,7 @@ pub fn combat_phase(
                     st.attack[s] -= 1;
                     st.used[s][i] += 1;
                     passes = 0;
-                    events.push(Event::Weapon {
+                    events.push(|| Event::Weapon {
                         fighter: sides[s][i].name.clone(),
                         weapon: sides[s][i].weapon.id.clone(),
                         switched: true,
@@ -220,7 +220,7 @@ pub fn combat_phase(
                     Actor::Rider(_) => sides[s][i].name.clone(),
                     Actor::Warhorse(_) => format!("{}'s warhorse", sides[s][i].name),
                 };
-                events.push(Event::Pass { fighter: name });
+                events.push(|| Event::Pass { fighter: name });
                 continue;
             };
             passes = 0;
@@ -272,7 +272,7 @@ fn initiative_order(
     dice: &mut dyn Dice,
     first_round: bool,
     st: &mut State,
-    events: &mut Vec<Event>,
+    events: &mut EventLog,
 ) -> Vec<(Slot, i32)> {
     let mut rolled: Vec<(Slot, i32)> = Vec::new();
     for s in 0..2 {
@@ -287,7 +287,7 @@ fn initiative_order(
                 st.used[s][i] += 1;
             }
             let roll = roll_initiative(f.initiative_bonus(first_round), enhanced, dice);
-            events.push(Event::Initiative {
+            events.push(|| Event::Initiative {
                 fighter: f.name.clone(),
                 enhanced,
                 modifier: roll.total - i32::from(roll.kept),
@@ -351,14 +351,14 @@ fn with_warhorses(
     riders: Vec<(Slot, i32)>,
     sides: &[Vec<Fighter>; 2],
     dice: &mut dyn Dice,
-    events: &mut Vec<Event>,
+    events: &mut EventLog,
 ) -> Vec<Actor> {
     let mut horses: Vec<(Slot, i32)> = Vec::new();
     for (s, side) in sides.iter().enumerate() {
         for (i, f) in side.iter().enumerate().filter(|(_, f)| f.alive()) {
             if let Some(w) = f.mount.as_ref().and_then(|m| m.fights) {
                 let roll = roll_initiative(w.initiative, false, dice);
-                events.push(Event::Initiative {
+                events.push(|| Event::Initiative {
                     fighter: format!("{}'s warhorse", f.name),
                     enhanced: false,
                     modifier: w.initiative,
@@ -388,7 +388,7 @@ fn roll_off_group(
     group: &mut Vec<Slot>,
     sides: &[Vec<Fighter>; 2],
     dice: &mut dyn Dice,
-    events: &mut Vec<Event>,
+    events: &mut EventLog,
 ) {
     let mut rolls: Vec<(Slot, u8)> = group.iter().map(|slot| (*slot, dice.d6())).collect();
     rolls.sort_by_key(|(_, r)| std::cmp::Reverse(*r));
@@ -408,7 +408,7 @@ fn roll_off_group(
         k = end;
     }
     if let Some(&(s, i)) = sorted.first() {
-        events.push(Event::RollOff {
+        events.push(|| Event::RollOff {
             winner: sides[s][i].name.clone(),
         });
     }
@@ -424,7 +424,7 @@ fn attack(
     (s, i): Slot,
     (e, t): Slot,
     points: &mut [u32; 2],
-    events: &mut Vec<Event>,
+    events: &mut EventLog,
 ) {
     st.attack[s] -= 1;
     st.used[s][i] += 1;
@@ -449,7 +449,7 @@ fn attack(
             dice,
         );
         let result = roll.result;
-        events.push(Event::Attack {
+        events.push(|| Event::Attack {
             attacker: sides[s][i].name.clone(),
             defender: format!("{}'s mount", sides[e][t].name),
             attack_enhanced,
@@ -498,7 +498,7 @@ fn attack(
                     st.attack[s] -= 1;
                     st.used[s][k] += 1;
                     side.modifier += 1;
-                    events.push(Event::Support {
+                    events.push(|| Event::Support {
                         fighter: sides[s][k].name.clone(),
                         target: sides[e][t].name.clone(),
                     });
@@ -509,7 +509,7 @@ fn attack(
     }
     let roll = roll_attack(side, defence, dice);
     let result = roll.result;
-    events.push(Event::Attack {
+    events.push(|| Event::Attack {
         attacker: sides[s][i].name.clone(),
         defender: sides[e][t].name.clone(),
         attack_enhanced,
@@ -524,14 +524,14 @@ fn attack(
         match special {
             Special::Disarm => {
                 target.disarm(st.weaponless.clone());
-                events.push(Event::Disarmed {
+                events.push(|| Event::Disarmed {
                     fighter: target.name.clone(),
                     now: target.weapon.id.clone(),
                 });
             }
             Special::Subdue => {
                 target.subdued = true;
-                events.push(Event::Subdued {
+                events.push(|| Event::Subdued {
                     fighter: target.name.clone(),
                 });
             }
@@ -551,7 +551,7 @@ fn warhorse_attack(
     (s, i): Slot,
     (e, t): Slot,
     points: &mut [u32; 2],
-    events: &mut Vec<Event>,
+    events: &mut EventLog,
 ) {
     st.horse[s][i] -= 1;
     let Some(w) = sides[s][i].mount.as_ref().and_then(|m| m.fights) else {
@@ -565,7 +565,7 @@ fn warhorse_attack(
     if let Some(mount) = &sides[e][t].mount {
         let roll = roll_attack(side, mount.defence_side(), dice);
         let result = roll.result;
-        events.push(Event::Attack {
+        events.push(|| Event::Attack {
             attacker: name,
             defender: format!("{}'s mount", sides[e][t].name),
             attack_enhanced: false,
@@ -585,7 +585,7 @@ fn warhorse_attack(
     }
     let roll = roll_attack(side, sides[e][t].defence_side(defence_enhanced), dice);
     let result = roll.result;
-    events.push(Event::Attack {
+    events.push(|| Event::Attack {
         attacker: name,
         defender: sides[e][t].name.clone(),
         attack_enhanced: false,
@@ -596,7 +596,7 @@ fn warhorse_attack(
 }
 
 /// A wound to a mount stacks like a model's; a slain mount throws its rider, who is left Stunned.
-fn mount_wound(rider: &mut Fighter, result: WoundResult, events: &mut Vec<Event>) {
+fn mount_wound(rider: &mut Fighter, result: WoundResult, events: &mut EventLog) {
     let Some(mount) = rider.mount.as_mut() else {
         return;
     };
@@ -604,7 +604,7 @@ fn mount_wound(rider: &mut Fighter, result: WoundResult, events: &mut Vec<Event>
         return;
     }
     mount.health = apply_wound(mount.health, result);
-    events.push(Event::MountWound {
+    events.push(|| Event::MountWound {
         rider: rider.name.clone(),
         result,
         health: mount.health,
@@ -612,7 +612,7 @@ fn mount_wound(rider: &mut Fighter, result: WoundResult, events: &mut Vec<Event>
     if mount.health == Health::Dead {
         rider.mount = None;
         rider.stunned = true;
-        events.push(Event::Thrown {
+        events.push(|| Event::Thrown {
             fighter: rider.name.clone(),
         });
     }
@@ -627,7 +627,7 @@ fn wound(
     result: WoundResult,
     attacker_side: usize,
     points: &mut [u32; 2],
-    events: &mut Vec<Event>,
+    events: &mut EventLog,
 ) {
     if result == WoundResult::NoWound {
         return;
@@ -643,7 +643,7 @@ fn wound(
     let doomed = after == Health::Dead && f.tough && before != Health::Dead;
     f.health = if doomed { Health::Grievous } else { after };
     let name = f.name.clone();
-    events.push(Event::Wound {
+    events.push(|| Event::Wound {
         fighter: name.clone(),
         result,
         health: after,
@@ -676,7 +676,7 @@ fn wound(
             None => {}
         }
         if let Some(counter) = lost {
-            events.push(Event::Discard {
+            events.push(|| Event::Discard {
                 fighter: name,
                 counter,
             });

@@ -7,7 +7,7 @@
 
 use super::combat::combat_phase;
 use super::dice::Dice;
-use super::events::{Event, match_points};
+use super::events::{Event, EventLog, match_points};
 use super::fighter::{Fighter, FightingWeapon};
 use super::melee::roll_attack;
 use super::policy::Policy;
@@ -38,13 +38,13 @@ pub fn duel(
     policies: &mut [&mut dyn Policy; 2],
     dice: &mut dyn Dice,
     max_turns: u32,
-    events: &mut Vec<Event>,
+    events: &mut EventLog,
 ) -> DuelResult {
     let mut points = [0u32; 2];
     let mut turns = 0;
     while turns < max_turns && fighters.iter().all(Fighter::alive) {
         turns += 1;
-        events.push(Event::Turn { turn: turns });
+        events.push(|| Event::Turn { turn: turns });
         if turns > 1 && move_phase(fighters, policies, dice, &mut points, events) {
             // One side stepped back: no combat this turn.
             end_phase(fighters, dice, events);
@@ -76,7 +76,7 @@ pub fn duel(
         _ if points[1] > points[0] => Some(1),
         _ => None,
     };
-    events.push(Event::MatchEnd {
+    events.push(|| Event::MatchEnd {
         winner: winner.map(|w| fighters[w].name.clone()),
         points_a: points[0],
         points_b: points[1],
@@ -95,14 +95,14 @@ fn move_phase(
     policies: &mut [&mut dyn Policy; 2],
     dice: &mut dyn Dice,
     points: &mut [u32; 2],
-    events: &mut Vec<Event>,
+    events: &mut EventLog,
 ) -> bool {
     for i in 0..2 {
         let j = 1 - i;
         if !f[i].alive() || f[i].subdued || !policies[i].withdraw(&f[i], &f[j]) {
             continue;
         }
-        events.push(Event::Withdraw {
+        events.push(|| Event::Withdraw {
             fighter: f[i].name.clone(),
         });
         if !f[i].acrobatic && !f[j].subdued {
@@ -110,7 +110,7 @@ fn move_phase(
             side.modifier += WITHDRAW_FREE_ATTACK;
             let roll = roll_attack(side, f[i].defence_side(false), dice);
             let result = roll.result;
-            events.push(Event::Attack {
+            events.push(|| Event::Attack {
                 attacker: f[j].name.clone(),
                 defender: f[i].name.clone(),
                 attack_enhanced: false,
@@ -121,7 +121,7 @@ fn move_phase(
                 points[j] += match_points(result);
                 f[i].stunned |= result == WoundResult::Stunned;
                 f[i].health = apply_wound(f[i].health, result);
-                events.push(Event::Wound {
+                events.push(|| Event::Wound {
                     fighter: f[i].name.clone(),
                     result,
                     health: f[i].health,
@@ -133,12 +133,12 @@ fn move_phase(
     false
 }
 
-fn end_phase(f: &mut [Fighter; 2], dice: &mut dyn Dice, events: &mut Vec<Event>) {
+fn end_phase(f: &mut [Fighter; 2], dice: &mut dyn Dice, events: &mut EventLog) {
     for fighter in f.iter_mut().filter(|x| x.alive() && x.stunned) {
         let roll = dice.d6();
         if i32::from(roll) + ENGAGED_STUN_MODIFIER >= STUN_REMOVED_ON {
             fighter.stunned = false;
-            events.push(Event::StunRemoved {
+            events.push(|| Event::StunRemoved {
                 fighter: fighter.name.clone(),
                 roll,
             });
@@ -169,7 +169,7 @@ mod tests {
         // Samurai attacks 1+1 +3 = 5 against 6 +1+2 = 9 (Fight 1 now): no wound.
         // Samurai attacks 6+6 +3 = 15 against 1 +1+2 = 4: Critical. The match ends.
         let mut dice = ScriptedDice::new(&[4, 5, 3, 3, 2, 5, 4, 3, 1, 1, 6, 6, 6, 1]);
-        let mut events = Vec::new();
+        let mut events = EventLog::recording();
         let bare = pair[0].weapon.clone();
         let result = duel(
             &bare,
@@ -220,7 +220,7 @@ mod tests {
         // One turn: A strikes first (6 against 1). A: 3+3 +1 = 7 against 1 +1+3 = 5, a Light wound.
         // B (Fight 0 now): 1+1 +0 = 2 against 6 +1+3 = 10, nothing. A wins on match points, 1 to 0.
         let mut dice = ScriptedDice::new(&[6, 1, 3, 3, 1, 1, 1, 6]);
-        let mut events = Vec::new();
+        let mut events = EventLog::recording();
         let bare = pair[0].weapon.clone();
         let result = duel(
             &bare,
@@ -255,7 +255,7 @@ mod tests {
         );
         // Turn 1: both miss. Turn 2: B withdraws; A's free attack 3+3 +3 +1 = 10 against 1 +1 = 2.
         let mut dice = ScriptedDice::new(&[6, 1, 1, 1, 6, 1, 1, 6, 3, 3, 1]);
-        let mut events = Vec::new();
+        let mut events = EventLog::recording();
         let bare = pair[0].weapon.clone();
         let result = duel(
             &bare,
@@ -292,7 +292,7 @@ mod tests {
             },
         );
         let mut dice = ScriptedDice::new(&[6, 1, 1, 1, 6, 1, 1, 6]);
-        let mut events = Vec::new();
+        let mut events = EventLog::recording();
         let bare = pair[0].weapon.clone();
         let result = duel(
             &bare,

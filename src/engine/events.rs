@@ -101,6 +101,52 @@ pub enum Event {
     },
 }
 
+/// Where a game's events go. A simulation that logs nothing passes [`EventLog::off`] and no event
+/// is ever built: each call site hands over a closure that is run only when recording.
+#[derive(Debug, Default)]
+pub struct EventLog {
+    recording: bool,
+    events: Vec<Event>,
+}
+
+impl EventLog {
+    /// A log that keeps every event.
+    pub fn recording() -> EventLog {
+        EventLog {
+            recording: true,
+            events: Vec::new(),
+        }
+    }
+
+    /// A log that keeps nothing and builds nothing.
+    pub fn off() -> EventLog {
+        EventLog::default()
+    }
+
+    /// Record the event `make` builds, if this log records.
+    #[inline]
+    pub fn push(&mut self, make: impl FnOnce() -> Event) {
+        if self.recording {
+            self.events.push(make());
+        }
+    }
+
+    pub fn is_recording(&self) -> bool {
+        self.recording
+    }
+
+    pub fn into_vec(self) -> Vec<Event> {
+        self.events
+    }
+}
+
+impl std::ops::Deref for EventLog {
+    type Target = [Event];
+    fn deref(&self) -> &[Event] {
+        &self.events
+    }
+}
+
 /// Match points for a wound caused: Light 1, Grievous 2, Critical 3.
 pub fn match_points(result: WoundResult) -> u32 {
     match result {

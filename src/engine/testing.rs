@@ -3,7 +3,7 @@
 
 use super::combat::combat_phase;
 use super::dice::ScriptedDice;
-use super::events::Event;
+use super::events::{Event, EventLog};
 use super::fighter::{Fighter, FightingWeapon, test_fighter};
 use super::melee::{AttackSide, DefenceSide};
 use super::policy::{Counter, Policy, Special};
@@ -83,7 +83,7 @@ pub(crate) fn scripted_phase(
 ) -> ([u32; 2], Vec<Event>) {
     let mut dice = ScriptedDice::new(rolls);
     let mut points = [0, 0];
-    let mut events = Vec::new();
+    let mut events = EventLog::recording();
     let bare = FightingWeapon {
         id: "weaponless".to_owned(),
         ..test_fighter("bare", 1, 0, 0, Armour::None, 0, -1).weapon
@@ -103,5 +103,5 @@ pub(crate) fn scripted_phase(
         0,
         "the script matches the rolls the rules asked for"
     );
-    (points, events)
+    (points, events.into_vec())
 }

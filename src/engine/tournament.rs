@@ -6,7 +6,7 @@
 
 use super::dice::Dice;
 use super::duel::duel;
-use super::events::Event;
+use super::events::{Event, EventLog};
 use super::fighter::{Fighter, FightingWeapon};
 use super::policy::Policy;
 
@@ -31,7 +31,7 @@ pub fn tournament(
     policies: &mut [&mut dyn Policy; 2],
     dice: &mut dyn Dice,
     game: u64,
-    events: &mut Vec<Event>,
+    events: &mut EventLog,
 ) -> TournamentResult {
     let mut matches_won = [0u32; 2];
     let mut points = [0u32; 2];
@@ -39,7 +39,7 @@ pub fn tournament(
     let [side_a, side_b] = &mut sides;
     for (index, (a, b)) in side_a.iter_mut().zip(side_b.iter_mut()).enumerate() {
         let mut pair = [a.clone(), b.clone()];
-        events.push(Event::MatchStart {
+        events.push(|| Event::MatchStart {
             game,
             index,
             a: pair[0].name.clone(),
@@ -81,7 +81,7 @@ pub fn tournament(
     let winner = match (champion(&sides[0]).cloned(), champion(&sides[1]).cloned()) {
         (Some(a), Some(b)) => {
             let mut pair = [a, b];
-            events.push(Event::MatchStart {
+            events.push(|| Event::MatchStart {
                 game,
                 index: matches,
                 a: pair[0].name.clone(),

@@ -167,6 +167,14 @@ impl Checker<'_> {
     ) {
         let mut seen: HashMap<&str, TomlPath> = HashMap::new();
         for (id, path) in ids {
+            if id.trim().is_empty() {
+                self.push(
+                    Problem::error("data::empty-id", format!("a {what} id is empty"))
+                        .with_help("give it a kebab-case id, e.g. `ashigaru-gashira`")
+                        .at_path(file, &path, "empty"),
+                );
+                continue;
+            }
             if let Some(first) = seen.get(id) {
                 let help = format!("`{id}` is already defined at `{first}`; ids must be unique");
                 self.push(
@@ -593,6 +601,40 @@ impl Checker<'_> {
             ("shoot", &p.shoot.source),
         ] {
             self.provenance(file, &at.key(key).key("source"), source);
+        }
+        // A negative price would let a roster buy points (D19): a profile costs at least 0, and an
+        // option saves at most what the profile costs.
+        if p.points < 0 {
+            self.push(
+                Problem::error(
+                    "data::points",
+                    format!("profile `{}` costs {} points", p.id, p.points),
+                )
+                .with_help("a profile costs 0 points or more")
+                .at_path(file, &at.key("points"), "negative"),
+            );
+        }
+        for (j, o) in p.options.iter().enumerate() {
+            if o.cost < -p.points.max(0) {
+                self.push(
+                    Problem::error(
+                        "data::points",
+                        format!(
+                            "option `{}` saves {} points, more than profile `{}` costs ({})",
+                            o.id,
+                            -i64::from(o.cost),
+                            p.id,
+                            p.points
+                        ),
+                    )
+                    .with_help("an option may save at most the profile's own points")
+                    .at_path(
+                        file,
+                        &at.key("options").index(j).key("cost"),
+                        "too low",
+                    ),
+                );
+            }
         }
         for (j, w) in p.weapons.iter().enumerate() {
             self.weapon_ref(file, &at.key("weapons").index(j), w);

@@ -15,7 +15,7 @@ use crate::model::{
     SwordsForHireFile, WeaponsFile,
 };
 
-pub use parse::{MAX_FILE_BYTES, parse_toml, read_text_file};
+pub use parse::{parse_toml, read_text_file};
 
 /// The data shipped inside the binary.
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/factions");

@@ -7,31 +7,18 @@ use serde::de::DeserializeOwned;
 use super::LoadError;
 use crate::diag::{Problem, SourceFile, did_you_mean};
 
-/// Larger files are refused before parsing: no real roster or data file comes near this.
-pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
-
-/// Read a text file the user named. Unreadable files are a [`LoadError::Unreadable`]; a file that is
-/// too large or not UTF-8 is read but reported as a problem by the caller's parse.
+/// Read a text file the user named (`-` is standard input) through the one bounded reader.
 pub fn read_text_file(path: &Path) -> Result<SourceFile, LoadError> {
-    let unreadable = |reason: String| LoadError::Unreadable {
-        path: path.to_owned(),
-        reason,
+    let name = if path.as_os_str() == crate::files::STDIN {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
     };
-    let meta = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(unreadable(format!(
-            "the file is {} bytes; files larger than {MAX_FILE_BYTES} bytes are refused",
-            meta.len()
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| unreadable(e.to_string()))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        unreadable(format!(
-            "the file is not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        ))
+    let text = crate::files::read_input(path).map_err(|e| LoadError::Unreadable {
+        path: path.to_owned(),
+        reason: e.0,
     })?;
-    Ok(SourceFile::new(path.display().to_string(), text))
+    Ok(SourceFile::new(name, text))
 }
 
 /// Deserialize a whole file, or explain where and why it does not fit.

@@ -4,6 +4,8 @@
 
 use comfy_table::{Cell, ContentArrangement, Table, presets};
 
+use crate::diag::escape_controls;
+
 /// One block of a document.
 #[derive(Debug, Clone)]
 pub enum Block {
@@ -66,11 +68,15 @@ impl Doc {
 
     /// Terminal text: tables drawn with box characters, wrapped to the width.
     pub fn to_text(&self, style: TextStyle) -> String {
+        // Every string may come from a user's file: control characters are shown escaped before
+        // any styling is added (D10).
+        let safe = |s: &str| escape_controls(s).into_owned();
         let bold = |s: &str| {
+            let s = escape_controls(s);
             if style.color {
                 format!("\x1b[1m{s}\x1b[0m")
             } else {
-                s.to_owned()
+                s.into_owned()
             }
         };
         let mut out = format!("{}\n", bold(&self.title));
@@ -80,12 +86,12 @@ impl Doc {
                 Block::Heading(h) => out.push_str(&format!("{}\n", bold(h))),
                 Block::Para(p) => out.push_str(&format!(
                     "{}\n",
-                    wrap(p, style.width.map_or(100, usize::from))
+                    wrap(&safe(p), style.width.map_or(100, usize::from))
                 )),
                 Block::List(items) => {
                     let width = style.width.map_or(100, usize::from).saturating_sub(2);
                     for item in items {
-                        let wrapped = wrap(item, width).replace('\n', "\n  ");
+                        let wrapped = wrap(&safe(item), width).replace('\n', "\n  ");
                         out.push_str(&format!("- {wrapped}\n"));
                     }
                 }
@@ -105,16 +111,14 @@ impl Doc {
                     }
                     if style.color {
                         table.enforce_styling();
-                        table.set_header(
-                            header
-                                .iter()
-                                .map(|h| Cell::new(h).add_attribute(comfy_table::Attribute::Bold)),
-                        );
+                        table.set_header(header.iter().map(|h| {
+                            Cell::new(safe(h)).add_attribute(comfy_table::Attribute::Bold)
+                        }));
                     } else {
-                        table.set_header(header);
+                        table.set_header(header.iter().map(|h| safe(h)));
                     }
                     for row in rows {
-                        table.add_row(row);
+                        table.add_row(row.iter().map(|c| safe(c)));
                     }
                     out.push_str(&format!("{table}\n"));
                 }
@@ -125,11 +129,11 @@ impl Doc {
 
     /// GitHub-flavoured Markdown.
     pub fn to_markdown(&self) -> String {
-        let mut out = format!("# {}\n", self.title);
+        let mut out = format!("# {}\n", md_line(&self.title));
         for block in &self.blocks {
             out.push('\n');
             match block {
-                Block::Heading(h) => out.push_str(&format!("## {h}\n")),
+                Block::Heading(h) => out.push_str(&format!("## {}\n", md_line(h))),
                 Block::Para(p) => out.push_str(&format!("{}\n", md_escape(p))),
                 Block::List(items) => {
                     for item in items {
@@ -158,8 +162,15 @@ fn md_cell(text: &str) -> String {
     md_escape(text).replace('|', "\\|").replace('\n', "<br>")
 }
 
-/// Escape the characters that would turn plain text into Markdown markup.
+/// A heading's text: escaped like any text, on one line (a line break would start a new block, D13).
+fn md_line(text: &str) -> String {
+    md_escape(&text.replace(['\r', '\n'], " "))
+}
+
+/// Escape the characters that would turn plain text into Markdown markup; control characters are
+/// shown escaped.
 fn md_escape(text: &str) -> String {
+    let text = escape_controls(text);
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         if matches!(c, '*' | '_' | '[' | ']' | '<' | '>') {
@@ -196,6 +207,15 @@ mod tests {
     #[test]
     fn wraps_at_word_boundaries() {
         assert_eq!(wrap("aaa bbb ccc", 7), "aaa bbb\nccc");
+    }
+
+    #[test]
+    fn a_markdown_heading_is_escaped_and_kept_on_one_line() {
+        let doc = Doc::new("Raiders</h1><img src=x>\n# injected");
+        assert_eq!(
+            doc.to_markdown(),
+            "# Raiders\\</h1\\>\\<img src=x\\> # injected\n"
+        );
     }
 
     #[test]

@@ -15,8 +15,19 @@ pub fn render_html(sheet: &Sheet, reference: &ReferenceFile) -> Result<String, m
     // The name ends in .html, so every value is HTML-escaped.
     env.add_template("sheet.html", TEMPLATE)?;
     let template = env.get_template("sheet.html")?;
-    template.render(context! {
+    let html = template.render(context! {
         sheet => Serde(sheet),
         reference => Serde(&reference.sections),
-    })
+    })?;
+    // Control characters from names are not text a browser may show (they are HTML parse errors).
+    Ok(html
+        .chars()
+        .map(|c| {
+            if crate::diag::is_control(c) && c != '\r' {
+                '\u{fffd}'
+            } else {
+                c
+            }
+        })
+        .collect())
 }

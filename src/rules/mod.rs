@@ -78,6 +78,7 @@ pub fn validate(cat: &Catalogue, file: &SourceFile, options: Options) -> Report 
 
 /// Check an already parsed roster, filling in `report`.
 pub fn check_roster(cat: &Catalogue, roster: &Roster, options: Options, report: &mut Report) {
+    control_characters(roster, &mut report.violations);
     let Some(faction) = cat.faction(&roster.faction) else {
         let ids = cat.factions.iter().map(|f| f.id.as_str());
         report.violations.push(
@@ -108,6 +109,33 @@ pub fn check_roster(cat: &Catalogue, roster: &Roster, options: Options, report: 
     report.leader = resolved
         .leader()
         .map(|m| format!("{} (Rank {})", m.describe(), m.rank));
+}
+
+/// A name written with control characters (TOML's `\u001b`) would act on a terminal that shows it;
+/// Buntai always shows them escaped, and says so at the value (D10).
+fn control_characters(roster: &Roster, out: &mut Vec<Violation>) {
+    let names = std::iter::once((roster.name.as_deref(), TomlPath::root().key("name"), None))
+        .chain(roster.models.iter().enumerate().map(|(i, m)| {
+            let path = TomlPath::root().key("models").index(i).key("name");
+            (m.name.as_deref(), path, Some(i))
+        }));
+    for (name, path, model) in names {
+        let Some(name) = name.filter(|n| n.chars().any(crate::diag::is_control)) else {
+            continue;
+        };
+        let mut v = Violation::warning(
+            Code::Parse,
+            "control-characters",
+            format!(
+                "the name `{}` contains control characters",
+                crate::diag::escape_controls(name)
+            ),
+        )
+        .help("they are shown escaped; remove them from the name")
+        .at(path, "control characters");
+        v.model = model;
+        out.push(v);
+    }
 }
 
 /// Every rule over a resolved roster.

@@ -803,7 +803,7 @@ mod combat_example {
 
     use buntai::diag::SourceFile;
     use buntai::engine::combat::combat_phase;
-    use buntai::engine::events::Event;
+    use buntai::engine::events::{Event, EventLog};
     use buntai::engine::fighter::Fighter;
     use buntai::engine::policy::{Counter, Policy};
     use buntai::engine::{AttackSide, DefenceSide, Health, ScriptedDice};
@@ -892,7 +892,7 @@ mod combat_example {
         let mut dice =
             ScriptedDice::new(&[3, 4, 3, 5, 2, 4, 5, 4, 1, 3, 4, 6, 2, 3, 3, 2, 4, 1, 4]);
         let mut sides = [vec![samurai], vec![yari, katana]];
-        let mut events = Vec::new();
+        let mut events = EventLog::recording();
         let bare = sides[0][0].weapon.clone();
         combat_phase(
             &bare,
