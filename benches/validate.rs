@@ -111,3 +111,29 @@ fn resolve_20_models(bencher: divan::Bencher) {
 fn load_embedded_data() -> Catalogue {
     catalogue()
 }
+
+/// 10,000 entries, each with an unknown weapon: 10,000 located problems (reliability review D5).
+fn ten_thousand_problems() -> String {
+    let mut text = String::from("faction = \"bushi\"\n");
+    for _ in 0..10_000 {
+        text.push_str("[[models]]\nprofile = \"samurai\"\nweapons = [\"nosuch\"]\n");
+    }
+    text
+}
+
+/// From text to every problem located (line and column), as `validate --format json` does.
+#[divan::bench(sample_count = 10)]
+fn validate_10000_problems_located(bencher: divan::Bencher) {
+    let cat = catalogue();
+    let text = ten_thousand_problems();
+    bencher.bench(|| {
+        // A fresh file each time: the span index is built once per file, and that is measured.
+        let file = SourceFile::new("big.toml", text.as_str());
+        let report = rules::validate(&cat, &file, Options::default());
+        report
+            .violations
+            .iter()
+            .filter_map(|v| v.to_problem(&file).line_col())
+            .count()
+    });
+}

@@ -475,6 +475,22 @@ impl Checker<'_> {
             .enumerate()
             .map(|(i, r)| (r.id.as_str(), root.key("composition").index(i).key("id")));
         self.unique(file, "composition rule", rule_ids);
+        for (i, purchase) in f.purchases.iter().enumerate() {
+            if purchase.cost < 0 {
+                self.push(
+                    Problem::error(
+                        "data::points",
+                        format!("purchase `{}` costs {} points", purchase.id, purchase.cost),
+                    )
+                    .with_help("a purchase costs 0 points or more")
+                    .at_path(
+                        file,
+                        &root.key("purchases").index(i).key("cost"),
+                        "negative",
+                    ),
+                );
+            }
+        }
         for (i, rule) in f.composition.iter().enumerate() {
             let at = root.key("composition").index(i);
             for (j, r) in rule.rulings.iter().enumerate() {
