@@ -31,6 +31,8 @@ const MIN_SIZE: i64 = 4;
 
 /// How many independent walks to make; the best legal roster wins.
 const WALKS: u64 = 4;
+/// Tight budgets can dead-end a random walk: keep walking up to this many times until one is legal.
+const MAX_WALKS: u64 = 64;
 
 /// A profile with a fixed choice of weapons.
 #[derive(Debug, Clone)]
@@ -53,7 +55,10 @@ pub fn suggest(
     style: Style,
 ) -> Option<Roster> {
     let mut best: Option<(i32, Roster)> = None;
-    for walk in 0..WALKS {
+    for walk in 0..MAX_WALKS {
+        if walk >= WALKS && best.is_some() {
+            break;
+        }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_stream(walk);
         let Some(roster) = one_walk(cat, faction, points, style, &mut rng) else {
@@ -80,6 +85,7 @@ fn judge(cat: &Catalogue, roster: &Roster, points: u32) -> Report {
         points_limit: Some(points),
         leader: None,
         morale: None,
+        entry_points: Vec::new(),
         violations: Vec::new(),
     };
     rules::check_roster(

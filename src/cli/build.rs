@@ -31,8 +31,9 @@ pub struct NewArgs {
     /// Overwrite the output file if it exists.
     #[arg(long)]
     pub force: bool,
-    /// Schema path or URL for the `#:schema` line (write one with `buntai schema roster`).
-    #[arg(long, default_value = "roster.schema.json")]
+    /// Schema path or URL for the `#:schema` line; a relative path is written beside the roster
+    /// (with `-o`) when missing.
+    #[arg(long, default_value = SCHEMA_FILE)]
     pub schema: String,
 }
 
@@ -85,8 +86,12 @@ pub enum MountArg {
 pub struct RemoveArgs {
     /// The roster file to edit.
     pub file: PathBuf,
-    /// The model's number (1 = first `[[models]]` entry, as `buntai print` shows) or its name.
+    /// The entry's number (1 = first `[[models]]` entry, as `buntai print` shows), the model's
+    /// name, or a profile (id or name) that one entry has.
     pub which: String,
+    /// Remove every model of the entry, not one of them.
+    #[arg(long)]
+    pub all: bool,
     /// Print the edited file instead of writing it.
     #[arg(long)]
     pub dry_run: bool,
@@ -114,6 +119,7 @@ pub fn new(out: &Out, cat: &Catalogue, args: &NewArgs) -> u8 {
     match (result, &args.output) {
         (Err(code), _) => code,
         (Ok(()), Some(path)) => {
+            write_schema_beside(out, path, &args.schema);
             note(&format!(
                 "wrote {}: add models with `buntai add {} <profile>`\n",
                 path.display(),
@@ -148,9 +154,120 @@ pub fn add(out: &Out, cat: &Catalogue, args: &AddArgs) -> u8 {
 }
 
 pub fn remove(out: &Out, cat: &Catalogue, args: &RemoveArgs) -> u8 {
+    let names = profile_names(cat);
     apply(out, cat, &args.file, args.dry_run, false, |text| {
-        edit::remove_model(text, &args.which).map(|(t, what)| (t, format!("removed {what}")))
+        edit::remove_model(text, &args.which, args.all, &names)
+            .map(|(t, what)| (t, format!("removed {what}")))
     })
+}
+
+#[derive(Debug, Args)]
+pub struct EditArgs {
+    /// The roster file to edit.
+    pub file: PathBuf,
+    /// The entry: its number, the model's name, or a profile one entry has.
+    pub which: String,
+    /// The entry's weapon picks (repeatable; replaces the list).
+    #[arg(long = "weapon", value_name = "WEAPON")]
+    pub weapons: Vec<String>,
+    /// The entry's bought attributes (repeatable; replaces the list).
+    #[arg(long = "attribute", value_name = "ATTRIBUTE")]
+    pub attributes: Vec<String>,
+    /// The entry's other options (repeatable; replaces the list).
+    #[arg(long = "option", value_name = "OPTION")]
+    pub options: Vec<String>,
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub count: Option<u32>,
+    #[arg(long)]
+    pub name: Option<String>,
+    #[arg(long, value_enum)]
+    pub armour: Option<ArmourArg>,
+    #[arg(long, value_enum)]
+    pub mount: Option<MountArg>,
+    /// Carries the banner (`--banner false` takes it away).
+    #[arg(long, num_args = 0..=1, default_missing_value = "true", value_name = "BOOL")]
+    pub banner: Option<bool>,
+    /// The Leader (`--leader false` takes the mark away).
+    #[arg(long, num_args = 0..=1, default_missing_value = "true", value_name = "BOOL")]
+    pub leader: Option<bool>,
+    /// Ninja only: the profile it impersonates.
+    #[arg(long, value_name = "PROFILE")]
+    pub disguise: Option<String>,
+    /// Remove a key from the entry: name, weapons, attributes, options, armour, mount, banner,
+    /// leader, disguise, count (repeatable).
+    #[arg(long, value_name = "KEY")]
+    pub clear: Vec<String>,
+    /// Print the edited file instead of writing it.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+pub fn edit_entry(out: &Out, cat: &Catalogue, args: &EditArgs) -> u8 {
+    let names = profile_names(cat);
+    let given = |list: &Vec<String>| (!list.is_empty()).then(|| list.clone());
+    let changes = edit::EntryChanges {
+        weapons: given(&args.weapons),
+        attributes: given(&args.attributes),
+        options: given(&args.options),
+        count: args.count,
+        name: args.name.clone(),
+        armour: args.armour.map(|a| Armour::from(a).id().to_owned()),
+        mount: args.mount.map(|m| match m {
+            MountArg::Horse => Mount::Horse.id().to_owned(),
+            MountArg::Warhorse => Mount::Warhorse.id().to_owned(),
+        }),
+        banner: args.banner,
+        leader: args.leader,
+        disguise: args.disguise.clone(),
+        clear: args.clear.clone(),
+    };
+    apply(out, cat, &args.file, args.dry_run, true, |text| {
+        edit::edit_model(text, &args.which, &changes, &names)
+            .map(|(t, what)| (t, format!("edited {what}")))
+    })
+}
+
+#[derive(Debug, Args)]
+pub struct UndoArgs {
+    /// The roster file whose last edit to undo (a second undo redoes it).
+    pub file: PathBuf,
+}
+
+pub fn undo(out: &Out, cat: &Catalogue, args: &UndoArgs) -> u8 {
+    match files::undo_file(&args.file) {
+        Ok(true) => {
+            let report = crate::load::read_text_file(&args.file)
+                .map(|file| rules::validate(cat, &file, Options::default()));
+            if let Ok(report) = report {
+                let file = report.file.clone();
+                summary(out, &file, &report, "undid the last edit", false, &[]);
+            }
+            exit::SUCCESS
+        }
+        Ok(false) => {
+            out.error(&format!(
+                "`{}` has no edit to undo (buntai keeps the text before its last edit)",
+                args.file.display()
+            ));
+            exit::USAGE
+        }
+        Err(err) => {
+            out.error(&format!("{err}; the file is unchanged"));
+            exit::USAGE
+        }
+    }
+}
+
+/// Profile names by id, over every faction and the Swords-for-Hire, for finding entries by name.
+fn profile_names(cat: &Catalogue) -> impl Fn(&str) -> Option<String> + '_ {
+    move |id: &str| {
+        cat.factions
+            .iter()
+            .flat_map(|f| f.profiles.iter())
+            .chain(cat.swords_for_hire.profiles.iter())
+            .find(|p| p.id == id)
+            .map(|p| p.name.clone())
+    }
 }
 
 pub fn set(out: &Out, cat: &Catalogue, args: &SetArgs) -> u8 {
@@ -248,18 +365,22 @@ fn apply(
             return exit::USAGE;
         }
         Ok(Err(Refusal::Invalid(result))) => {
-            for v in result.introduced.iter().filter(|v| v.is_error()) {
-                note(&render(
-                    &v.to_problem(&result.after),
-                    out.color,
-                    out.width(),
+            // The mistake is in the command line, not in the file: say which argument, with no
+            // snippet of a file line the user never wrote.
+            for v in result.introduced.iter().filter(|v| blocks(v)) {
+                let problem = crate::diag::Problem::error(v.code.as_str(), &v.message)
+                    .with_help(v.help.clone().unwrap_or_default());
+                note(&render(&problem, out.color, out.width()));
+                note(&format!(
+                    "  (from the command line: {})\n\n",
+                    argument_for(v)
                 ));
             }
             out.error(&format!(
                 "not {}: the edit would make the entry invalid; nothing was written",
                 result.what
             ));
-            return exit::PROBLEMS;
+            return exit::USAGE;
         }
     };
     let introduced: Vec<&Violation> = result.introduced.iter().collect();
@@ -272,6 +393,42 @@ fn apply(
         &introduced,
     );
     exit::SUCCESS
+}
+
+/// A problem an edit may not introduce: a parse error, an unknown name or an option the profile
+/// does not allow. (Points, sizes and composition may be out while a list is being built.)
+fn blocks(v: &Violation) -> bool {
+    v.is_error()
+        && matches!(
+            v.code,
+            crate::diag::Code::Parse | crate::diag::Code::Unknown | crate::diag::Code::Option
+        )
+}
+
+/// The command-line argument an edit's problem came from, named as the user typed it.
+fn argument_for(v: &Violation) -> &'static str {
+    use crate::diag::Seg;
+    let mut keys = v
+        .path
+        .iter()
+        .flat_map(|p| p.0.iter())
+        .filter_map(|s| match s {
+            Seg::Key(k) => Some(k.as_str()),
+            Seg::Index(_) => None,
+        });
+    match keys.next_back() {
+        Some("weapons") => "--weapon",
+        Some("attributes") => "--attribute",
+        Some("options") => "--option",
+        Some("armour") => "--armour",
+        Some("mount") => "--mount",
+        Some("disguise") => "--disguise",
+        Some("banner") => "--banner",
+        Some("profile") => "PROFILE",
+        Some("count") => "--count",
+        Some(key) if crate::edit::SETTABLE.iter().any(|k| k.ends_with(key)) => "VALUE",
+        _ => "the edit",
+    }
 }
 
 /// An edit made (or ready to be written) and what it changed.
@@ -288,6 +445,35 @@ enum Refusal {
     NoFaction,
     Edit(EditError),
     Invalid(Box<Checked>),
+}
+
+/// The `#:schema` line's default: a schema file beside the roster, written there when missing.
+pub const SCHEMA_FILE: &str = "roster.schema.json";
+
+/// Editors resolve a relative `#:schema` path against the roster's folder: when that file does
+/// not exist yet, write the roster schema there, so editor support works with no further step.
+/// An existing file is left alone; a URL or absolute path is the user's to provide.
+pub fn write_schema_beside(out: &Out, roster: &std::path::Path, schema: &str) {
+    let relative = std::path::Path::new(schema);
+    if schema.contains("://") || relative.is_absolute() {
+        return;
+    }
+    let dir = match roster.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => std::path::Path::new("."),
+    };
+    let path = dir.join(relative);
+    if path.exists() {
+        return;
+    }
+    let text = super::schema::SchemaKind::Roster.render();
+    match files::write_file(&path, &text, &files::WriteOptions::default()) {
+        Ok(()) => note(&format!(
+            "wrote {} (the roster schema, for editors)\n",
+            path.display()
+        )),
+        Err(err) => out.error(&format!("{err} (the roster schema, for editors)")),
+    }
 }
 
 /// A `--schema` value is written into the file's first line: it must be one line of text.
@@ -335,7 +521,8 @@ fn summary(
     let remaining = report.violations.iter().filter(|v| v.is_error()).count();
     if remaining > introduced.iter().filter(|v| v.is_error()).count() {
         note(&format!(
-            "({remaining} problems in all: `buntai validate {}`)\n",
+            "({} in all: `buntai validate {}`)\n",
+            crate::diag::plural(u32::try_from(remaining).unwrap_or(u32::MAX), "problem"),
             file.name
         ));
     }
@@ -360,8 +547,9 @@ pub struct SuggestArgs {
     /// Overwrite the output file if it exists.
     #[arg(long)]
     pub force: bool,
-    /// Schema path or URL for the `#:schema` line.
-    #[arg(long, default_value = "roster.schema.json")]
+    /// Schema path or URL for the `#:schema` line; a relative path is written beside the roster
+    /// (with `-o`) when missing.
+    #[arg(long, default_value = SCHEMA_FILE)]
     pub schema: String,
 }
 
@@ -383,11 +571,11 @@ pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
             "no legal {} Buntai of at most {} points was found",
             faction.name, args.points
         ));
-        return exit::PROBLEMS;
+        return exit::USAGE;
     };
     let style = format!("{:?}", args.style).to_lowercase();
     let name = format!("Suggested {} ({style}, seed {})", faction.name, args.seed);
-    let text = match roster_text(faction, &roster, &name, &args.schema) {
+    let text = match roster_text(faction, &roster, Some(&name), &args.schema) {
         Ok(text) => text,
         Err(err) => {
             out.error(&err.to_string());
@@ -396,6 +584,9 @@ pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
     };
     if let Err(code) = write_output(out, file, &text) {
         return code;
+    }
+    if let Some(path) = &args.output {
+        write_schema_beside(out, path, &args.schema);
     }
     let report = rules::validate(
         cat,
@@ -412,14 +603,17 @@ pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
     exit::SUCCESS
 }
 
-/// A roster as a file: the `new` header, the Koryu declaration, then one entry per model.
+/// A roster as a file: the `new` header, the Buntai-wide choices, then one entry per model.
 pub fn roster_text(
     faction: &crate::model::Faction,
     roster: &crate::roster::Roster,
-    name: &str,
+    name: Option<&str>,
     schema: &str,
 ) -> Result<String, EditError> {
-    let mut text = edit::new_roster(faction, roster.points, Some(name), schema);
+    let mut text = edit::new_roster(faction, roster.points, name, schema);
+    if let Some(kiai) = roster.fearsome_kiai.filter(|&k| k > 0) {
+        text = edit::set_field(&text, "fearsome-kiai", &kiai.to_string())?;
+    }
     if let Some(k) = &roster.koryu {
         text = edit::set_field(&text, "koryu.primary", &k.primary)?;
         text = edit::set_field(&text, "koryu.secondary", &k.secondary.join(","))?;

@@ -214,6 +214,62 @@ pub fn rulings(out: &Out, cat: &Catalogue, format: ListFormat) -> u8 {
     exit::SUCCESS
 }
 
+/// One ruling, or one composition rule with the rulings it follows: what a diagnostic cites.
+pub fn ruling(out: &Out, cat: &Catalogue, id: &str, format: ListFormat) -> u8 {
+    // `r16`, `R16`, `r-16` and `R-016` all mean R-16.
+    let normal = {
+        let upper = id.trim().to_uppercase();
+        let number = upper.split_at_checked(1).and_then(|(letter, rest)| {
+            let n = rest.strip_prefix('-').unwrap_or(rest).parse::<u32>().ok()?;
+            Some(format!("{letter}-{n:02}"))
+        });
+        number.unwrap_or(upper)
+    };
+    if let Some(r) = cat.ruling(&normal) {
+        if format == ListFormat::Json {
+            return print_json(r);
+        }
+        let mut doc = Doc::new(format!("{} {}", r.id, r.title));
+        doc.para(r.text.clone());
+        emit(&doc.to_text(out.text_style()));
+        return exit::SUCCESS;
+    }
+    let rule = cat
+        .factions
+        .iter()
+        .find_map(|f| f.composition.iter().find(|r| r.id == id).map(|r| (f, r)));
+    if let Some((faction, rule)) = rule {
+        let cited: Vec<_> = rule.rulings.iter().filter_map(|r| cat.ruling(r)).collect();
+        if format == ListFormat::Json {
+            return print_json(&serde_json::json!({
+                "id": rule.id,
+                "faction": faction.id,
+                "text": rule.text,
+                "rulings": cited,
+            }));
+        }
+        let mut doc = Doc::new(format!("{} ({} composition rule)", rule.id, faction.name));
+        doc.para(rule.text.clone());
+        doc.list(
+            cited
+                .iter()
+                .map(|r| format!("{} {}: {}", r.id, r.title, r.text))
+                .collect(),
+        );
+        emit(&doc.to_text(out.text_style()));
+        return exit::SUCCESS;
+    }
+    let ids = cat.rulings.rulings.iter().map(|r| r.id.as_str()).chain(
+        cat.factions
+            .iter()
+            .flat_map(|f| f.composition.iter().map(|r| r.id.as_str())),
+    );
+    let problem = Problem::error("unknown", format!("no ruling or rule `{id}`"))
+        .with_help(did_you_mean(id, ids));
+    note(&render(&problem, out.color, out.width()));
+    exit::USAGE
+}
+
 /// The full description of a faction, shared by the text and Markdown renderers.
 pub fn faction_doc(cat: &Catalogue, f: &Faction) -> Doc {
     let mut doc = Doc::new(format!("{} ({})", f.name, f.id));

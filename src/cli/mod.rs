@@ -3,6 +3,7 @@
 mod build;
 mod catalogue;
 mod data;
+mod import;
 mod odds;
 mod output;
 mod print;
@@ -48,10 +49,16 @@ pub enum Command {
     New(build::NewArgs),
     /// Add a model to a roster file.
     Add(build::AddArgs),
-    /// Remove a model from a roster file, by number or name.
+    /// Remove a model from a roster file, by number, name or profile.
     Remove(build::RemoveArgs),
+    /// Change one entry of a roster file in place (weapons, attributes, options, count, name ...).
+    Edit(build::EditArgs),
+    /// Undo the last edit of a roster file (again to redo it).
+    Undo(build::UndoArgs),
     /// Change a top-level setting of a roster file (points, name, fearsome-kiai, Koryu weapons).
     Set(build::SetArgs),
+    /// Read a pasted list (the share text of `print --format share`, or TOML) into a roster file.
+    Import(import::ImportArgs),
     /// Build a legal Buntai for a faction and points limit, printed as a roster file.
     Suggest(build::SuggestArgs),
     /// Exact odds of one melee attack or one shot.
@@ -75,6 +82,8 @@ pub enum Command {
     },
     /// List every ruling the data and the validator follow.
     Rulings {
+        /// One ruling (`R-16`, `P-09`) or a rule id a diagnostic names (`bushi-rank12-per-rank3`).
+        id: Option<String>,
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
     },
@@ -201,7 +210,12 @@ pub fn run(cli: Cli) -> u8 {
         Command::Remove(args) => {
             with_catalogue(&out, &source, |cat| build::remove(&out, cat, &args))
         }
+        Command::Edit(args) => {
+            with_catalogue(&out, &source, |cat| build::edit_entry(&out, cat, &args))
+        }
+        Command::Undo(args) => with_catalogue(&out, &source, |cat| build::undo(&out, cat, &args)),
         Command::Set(args) => with_catalogue(&out, &source, |cat| build::set(&out, cat, &args)),
+        Command::Import(args) => with_catalogue(&out, &source, |cat| import::run(&out, cat, &args)),
         Command::Suggest(args) => {
             with_catalogue(&out, &source, |cat| build::suggest(&out, cat, &args))
         }
@@ -217,9 +231,10 @@ pub fn run(cli: Cli) -> u8 {
         Command::Faction { id, format } => with_catalogue(&out, &source, |cat| {
             catalogue::faction(&out, cat, &id, format)
         }),
-        Command::Rulings { format } => {
-            with_catalogue(&out, &source, |cat| catalogue::rulings(&out, cat, format))
-        }
+        Command::Rulings { id, format } => with_catalogue(&out, &source, |cat| match id {
+            Some(id) => catalogue::ruling(&out, cat, &id, format),
+            None => catalogue::rulings(&out, cat, format),
+        }),
     }
 }
 

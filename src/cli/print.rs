@@ -8,16 +8,22 @@ use super::output::{Out, note, open_output, write_output};
 use crate::diag::{SourceFile, exit, render};
 use crate::load::{LoadError, read_text_file};
 use crate::model::Catalogue;
-use crate::print::{build_sheet, render_html, sheet_doc};
+use crate::print::{build_sheet, render_html, share_text, sheet_doc};
 use crate::roster::{self, Rules};
 use crate::rules::{self, Options};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SheetFormat {
+    /// A table for the terminal.
     Text,
+    /// GitHub-flavoured Markdown.
     Markdown,
+    /// One print-ready, self-contained page with a quick-reference card.
     Html,
+    /// The sheet as data (`buntai schema sheet`).
     Json,
+    /// A compact plain-text list to paste in a chat or forum; `buntai import` reads it back.
+    Share,
 }
 
 #[derive(Debug, Args)]
@@ -80,6 +86,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &PrintArgs) -> u8 {
     let text = match args.format {
         SheetFormat::Text => sheet_doc(&sheet).to_text(out.text_style()),
         SheetFormat::Markdown => sheet_doc(&sheet).to_markdown(),
+        SheetFormat::Share => share_text(cat, faction, &parsed, &report),
         SheetFormat::Html => match render_html(&sheet, &cat.reference) {
             Ok(html) => html,
             Err(err) => {

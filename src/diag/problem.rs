@@ -123,6 +123,8 @@ pub struct Problem {
     source_code: Option<NamedSource<Arc<str>>>,
     /// `span` in the snippet text (which shows control characters escaped).
     display_span: Option<Range<usize>>,
+    /// Further labelled places in the same file (snippet spans).
+    also: Vec<(Range<usize>, String)>,
 }
 
 impl Problem {
@@ -137,6 +139,7 @@ impl Problem {
             label: String::new(),
             source_code: None,
             display_span: None,
+            also: Vec::new(),
         }
     }
 
@@ -171,6 +174,19 @@ impl Problem {
         self.file = Some(file.clone());
         self.span = span;
         self.label = label.into();
+        self
+    }
+
+    /// Label one more place of `file` (after [`Problem::at`] or [`Problem::at_path`]).
+    pub fn also_at(
+        mut self,
+        file: &SourceFile,
+        path: &TomlPath,
+        label: impl Into<String>,
+    ) -> Problem {
+        if let Some(span) = file.span_of(path) {
+            self.also.push((file.display_span(span), label.into()));
+        }
         self
     }
 
@@ -225,9 +241,11 @@ impl Diagnostic for Problem {
         let span = self.display_span.clone()?;
         self.source_code.as_ref()?;
         let label = (!self.label.is_empty()).then(|| escape_controls(&self.label).into_owned());
-        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
-            label, span,
-        ))))
+        let first = LabeledSpan::new_with_span(label, span);
+        let rest = self.also.iter().map(|(span, label)| {
+            LabeledSpan::new_with_span(Some(escape_controls(label).into_owned()), span.clone())
+        });
+        Some(Box::new(std::iter::once(first).chain(rest)))
     }
 }
 

@@ -70,6 +70,8 @@ pub struct Violation {
     /// A byte span, for problems found before the file could be read as a roster.
     pub span: Option<std::ops::Range<usize>>,
     pub label: String,
+    /// Other places that contribute (every teppo carrier, not only the last), each labelled.
+    pub also: Vec<(TomlPath, String)>,
 }
 
 impl Violation {
@@ -84,6 +86,7 @@ impl Violation {
             path: None,
             span: None,
             label: String::new(),
+            also: Vec::new(),
         }
     }
 
@@ -103,6 +106,12 @@ impl Violation {
     pub fn at(mut self, path: TomlPath, label: impl Into<String>) -> Violation {
         self.path = Some(path);
         self.label = label.into();
+        self
+    }
+
+    /// Label another place that contributes to the problem.
+    pub fn also(mut self, path: TomlPath, label: impl Into<String>) -> Violation {
+        self.also.push((path, label.into()));
         self
     }
 
@@ -133,6 +142,9 @@ impl Violation {
             Some(path) => problem.at_path(file, path, self.label.clone()),
             None => problem.at(file, self.span.clone(), self.label.clone()),
         };
+        for (path, label) in &self.also {
+            problem = problem.also_at(file, path, label.clone());
+        }
         problem
     }
 }

@@ -159,59 +159,234 @@ fn inline_models() -> EditError {
     )
 }
 
-/// Remove the entry at a 1-based position, or the one named so. Returns the new text and a
-/// description of what was removed.
-pub fn remove_model(text: &str, which: &str) -> Result<(String, String), EditError> {
+/// Remove a model: the entry at a 1-based position, or the one whose name, profile id or profile
+/// name (`profile_names` maps ids to names) is `which`. From an entry of several identical models
+/// one is removed (its `count` goes down) unless `all`. Returns the new text and what was removed.
+pub fn remove_model(
+    text: &str,
+    which: &str,
+    all: bool,
+    profile_names: &dyn Fn(&str) -> Option<String>,
+) -> Result<(String, String), EditError> {
     let mut doc = parse(text)?;
-    let array = match doc.get_mut("models") {
-        Some(Item::ArrayOfTables(array)) => array,
-        Some(_) => return Err(inline_models()),
-        None => {
-            return Err(EditError::NoSuchModel(
-                "the roster has no models".to_owned(),
-            ));
-        }
+    let array = models_mut(&mut doc)?;
+    let index = find_entry(array, which, profile_names)?;
+    let Some(table) = array.get_mut(index) else {
+        return Err(EditError::NoSuchModel(format!(
+            "there is no model #{}",
+            index + 1
+        )));
     };
-    let describe = |t: &Table| {
-        let profile = t.get("profile").and_then(Item::as_str).unwrap_or("?");
-        match t.get("name").and_then(Item::as_str) {
-            Some(name) => format!("{profile} \"{name}\""),
-            None => profile.to_owned(),
+    let label = describe(table);
+    let count = table
+        .get("count")
+        .and_then(Item::as_integer)
+        .unwrap_or(1)
+        .max(1);
+    if count > 1 && !all {
+        let left = count - 1;
+        if left == 1 {
+            table.remove("count");
+        } else {
+            set_value(table, "count", left.into());
         }
+        return Ok((
+            doc.to_string(),
+            format!("one of #{} {label} ({left} left)", index + 1),
+        ));
+    }
+    array.remove(index);
+    let what = if count > 1 {
+        format!("#{} {label} (all {count})", index + 1)
+    } else {
+        format!("#{} {label}", index + 1)
     };
-    let index = match which.parse::<usize>() {
-        Ok(n) if n >= 1 && n <= array.len() => n - 1,
-        Ok(n) => {
-            return Err(EditError::NoSuchModel(format!(
-                "there is no model #{n}: the roster has {}",
-                array.len()
+    Ok((doc.to_string(), what))
+}
+
+/// What `buntai edit` changes in one entry: each given field replaces the old value.
+#[derive(Debug, Clone, Default)]
+pub struct EntryChanges {
+    pub weapons: Option<Vec<String>>,
+    pub attributes: Option<Vec<String>>,
+    pub options: Option<Vec<String>>,
+    pub count: Option<u32>,
+    pub name: Option<String>,
+    pub armour: Option<String>,
+    pub mount: Option<String>,
+    pub banner: Option<bool>,
+    pub leader: Option<bool>,
+    pub disguise: Option<String>,
+    /// Keys to remove from the entry (`name`, `armour`, `weapons`, ...).
+    pub clear: Vec<String>,
+}
+
+/// Change one entry in place, keeping every comment and every other entry as written.
+pub fn edit_model(
+    text: &str,
+    which: &str,
+    changes: &EntryChanges,
+    profile_names: &dyn Fn(&str) -> Option<String>,
+) -> Result<(String, String), EditError> {
+    let mut doc = parse(text)?;
+    let array = models_mut(&mut doc)?;
+    let index = find_entry(array, which, profile_names)?;
+    let Some(table) = array.get_mut(index) else {
+        return Err(EditError::NoSuchModel(format!(
+            "there is no model #{}",
+            index + 1
+        )));
+    };
+    for key in &changes.clear {
+        if !matches!(
+            key.as_str(),
+            "name"
+                | "weapons"
+                | "attributes"
+                | "options"
+                | "armour"
+                | "mount"
+                | "banner"
+                | "leader"
+                | "disguise"
+                | "count"
+        ) {
+            return Err(EditError::BadSet(format!(
+                "`{key}` cannot be cleared; clear one of name, weapons, attributes, options, \
+                 armour, mount, banner, leader, disguise, count"
             )));
         }
-        Err(_) => {
-            let named: Vec<usize> = array
-                .iter()
-                .enumerate()
-                .filter(|(_, t)| t.get("name").and_then(Item::as_str) == Some(which))
-                .map(|(i, _)| i)
-                .collect();
-            match named.as_slice() {
-                [one] => *one,
-                [] => {
-                    return Err(EditError::NoSuchModel(format!(
-                        "no model is named \"{which}\""
-                    )));
-                }
-                _ => {
-                    return Err(EditError::NoSuchModel(format!(
-                        "several models are named \"{which}\"; give its number"
-                    )));
-                }
-            }
-        }
+        table.remove(key);
+    }
+    let list = |items: &[String]| -> toml_edit::Value {
+        items
+            .iter()
+            .map(String::as_str)
+            .collect::<toml_edit::Array>()
+            .into()
     };
-    let removed = array.get(index).map(describe).unwrap_or_default();
-    array.remove(index);
-    Ok((doc.to_string(), format!("#{} {removed}", index + 1)))
+    for (key, items) in [
+        ("weapons", &changes.weapons),
+        ("attributes", &changes.attributes),
+        ("options", &changes.options),
+    ] {
+        if let Some(items) = items {
+            set_value(table, key, list(items));
+        }
+    }
+    match changes.count {
+        Some(1) => {
+            table.remove("count");
+        }
+        Some(n) => set_value(table, "count", i64::from(n).into()),
+        None => {}
+    }
+    for (key, value) in [
+        ("name", &changes.name),
+        ("armour", &changes.armour),
+        ("mount", &changes.mount),
+        ("disguise", &changes.disguise),
+    ] {
+        if let Some(value) = value {
+            set_value(table, key, value.as_str().into());
+        }
+    }
+    for (key, flag) in [("banner", changes.banner), ("leader", changes.leader)] {
+        match flag {
+            Some(true) => set_value(table, key, true.into()),
+            Some(false) => {
+                table.remove(key);
+            }
+            None => {}
+        }
+    }
+    let label = describe(table);
+    Ok((doc.to_string(), format!("#{} {label}", index + 1)))
+}
+
+fn models_mut(doc: &mut DocumentMut) -> Result<&mut ArrayOfTables, EditError> {
+    match doc.get_mut("models") {
+        Some(Item::ArrayOfTables(array)) => Ok(array),
+        Some(_) => Err(inline_models()),
+        None => Err(EditError::NoSuchModel(
+            "the roster has no models".to_owned(),
+        )),
+    }
+}
+
+/// "ashigaru" or "samurai \"Taro\"".
+fn describe(t: &Table) -> String {
+    let profile = t.get("profile").and_then(Item::as_str).unwrap_or("?");
+    match t.get("name").and_then(Item::as_str) {
+        Some(name) => format!("{profile} \"{name}\""),
+        None => profile.to_owned(),
+    }
+}
+
+/// Set a key of an entry, keeping the key's comments and the value's trailing comment.
+fn set_value(table: &mut Table, key: &str, mut value: toml_edit::Value) {
+    match table.get_mut(key) {
+        Some(Item::Value(old)) => {
+            *value.decor_mut() = old.decor().clone();
+            *old = value;
+        }
+        _ => {
+            table.insert(key, Item::Value(value));
+        }
+    }
+}
+
+/// The entry `which` names: a 1-based number, a model's name, or a profile (id or name) that
+/// exactly one entry has.
+fn find_entry(
+    array: &ArrayOfTables,
+    which: &str,
+    profile_names: &dyn Fn(&str) -> Option<String>,
+) -> Result<usize, EditError> {
+    if let Ok(n) = which.parse::<usize>() {
+        return if n >= 1 && n <= array.len() {
+            Ok(n - 1)
+        } else {
+            Err(EditError::NoSuchModel(format!(
+                "there is no model #{n}: the roster has {}",
+                array.len()
+            )))
+        };
+    }
+    let matching = |test: &dyn Fn(&Table) -> bool| -> Vec<usize> {
+        array
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| test(t))
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let by_name = matching(&|t| t.get("name").and_then(Item::as_str) == Some(which));
+    let found = if by_name.is_empty() {
+        matching(&|t| {
+            t.get("profile").and_then(Item::as_str).is_some_and(|p| {
+                p.eq_ignore_ascii_case(which)
+                    || profile_names(p).is_some_and(|n| n.eq_ignore_ascii_case(which))
+            })
+        })
+    } else {
+        by_name
+    };
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(EditError::NoSuchModel(format!(
+            "no model is named \"{which}\" and no entry is of that profile"
+        ))),
+        several => Err(EditError::NoSuchModel(format!(
+            "{} entries match \"{which}\" (#{}); give its number",
+            several.len(),
+            several
+                .iter()
+                .map(|i| (i + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(", #")
+        ))),
+    }
 }
 
 /// Set a top-level key (or a Koryu weapon), keeping the comment that followed the old value.
@@ -248,18 +423,9 @@ pub fn set_field(text: &str, key: &str, raw: &str) -> Result<String, EditError> 
         }
         None => (doc.as_table_mut(), key),
     };
-    let mut new_value = new_value;
-    match table.get_mut(leaf) {
-        // Replace the value in place: the key keeps its own decor (the comment lines above it,
-        // the `#:schema` line and the file header among them) and the value its trailing comment.
-        Some(Item::Value(old)) => {
-            *new_value.decor_mut() = old.decor().clone();
-            *old = new_value;
-        }
-        _ => {
-            table.insert(leaf, Item::Value(new_value));
-        }
-    }
+    // Replaced in place: the key keeps its own decor (the comment lines above it, the `#:schema`
+    // line and the file header among them) and the value its trailing comment.
+    set_value(table, leaf, new_value);
     Ok(doc.to_string())
 }
 
@@ -312,17 +478,55 @@ name = \"Taro\"\n";
 
     #[test]
     fn remove_by_name_or_number_keeps_the_rest() {
-        let (by_name, what) = remove_model(HAND_WRITTEN, "Taro").expect("remove");
+        let none = |_: &str| None;
+        let (by_name, what) = remove_model(HAND_WRITTEN, "Taro", false, &none).expect("remove");
         assert_eq!(what, "#2 samurai \"Taro\"");
         // The entry goes with the comment and blank line above it; every other byte stays.
         let boss = HAND_WRITTEN.find("\n\n# the boss").expect("boss");
         assert_eq!(by_name, HAND_WRITTEN[..=boss]);
-        let (by_number, _) = remove_model(HAND_WRITTEN, "2").expect("remove");
+        let (by_number, _) = remove_model(HAND_WRITTEN, "2", false, &none).expect("remove");
         assert_eq!(by_number, by_name);
         assert!(matches!(
-            remove_model(HAND_WRITTEN, "3"),
+            remove_model(HAND_WRITTEN, "3", false, &none),
             Err(EditError::NoSuchModel(_))
         ));
+    }
+
+    #[test]
+    fn remove_takes_one_model_of_a_group_unless_all() {
+        let none = |_: &str| None;
+        let (one, what) = remove_model(HAND_WRITTEN, "1", false, &none).expect("remove");
+        assert_eq!(what, "one of #1 ashigaru (1 left)");
+        assert_eq!(one, HAND_WRITTEN.replace("count = 2\n", ""));
+        let (all, what) = remove_model(HAND_WRITTEN, "1", true, &none).expect("remove");
+        assert_eq!(what, "#1 ashigaru (all 2)");
+        assert!(!all.contains("teppo"), "{all}");
+    }
+
+    #[test]
+    fn remove_finds_an_entry_by_profile_name() {
+        let names = |id: &str| (id == "samurai").then(|| "Samurai".to_owned());
+        let (_, what) = remove_model(HAND_WRITTEN, "Samurai", false, &names).expect("remove");
+        assert_eq!(what, "#2 samurai \"Taro\"");
+    }
+
+    #[test]
+    fn edit_changes_fields_in_place_and_keeps_comments() {
+        let none = |_: &str| None;
+        let changes = EntryChanges {
+            weapons: Some(vec!["yumi".to_owned()]),
+            count: Some(3),
+            ..EntryChanges::default()
+        };
+        let (edited, what) = edit_model(HAND_WRITTEN, "1", &changes, &none).expect("edit");
+        assert_eq!(what, "#1 ashigaru");
+        assert_eq!(
+            edited,
+            HAND_WRITTEN.replace("count = 2", "count = 3").replace(
+                "weapons = [\"teppo\"]  # two guns",
+                "weapons = [\"yumi\"]  # two guns"
+            )
+        );
     }
 
     #[test]

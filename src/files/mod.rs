@@ -15,4 +15,6 @@ mod read;
 mod write;
 
 pub use read::{MAX_INPUT_BYTES, ReadError, STDIN, read_input};
-pub use write::{LineStyle, OutputFile, WriteError, WriteOptions, edit_file, write_file};
+pub use write::{
+    LineStyle, OutputFile, WriteError, WriteOptions, edit_file, undo_file, write_file,
+};

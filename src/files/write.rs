@@ -194,12 +194,48 @@ pub fn edit_file<T, E>(
         force: true,
         inputs: &[],
     };
+    // The text before the edit is kept beside the file for `buntai undo`.
+    write_file(&undo_path_for(&target), &raw, &options)?;
     let mut out = OutputFile::create(&target, &options)?;
     out.write_all(style.restore(&edited).as_bytes())
         .map_err(|e| WriteError::Io(shown(), e))?;
     out.commit()?;
     drop(locked);
     Ok(Ok(value))
+}
+
+/// Put back the text a file had before its last edit; the text it has now becomes the one kept,
+/// so a second undo redoes. `Ok(false)` when no edit has been made to undo.
+pub fn undo_file(path: &Path) -> Result<bool, WriteError> {
+    let target = resolve(path).map_err(|e| WriteError::Io(path.to_owned(), e))?;
+    let shown = || path.to_owned();
+    let (mut locked, meta) = lock_current(&target).map_err(|e| match e {
+        Locked::Refused(err) => err(shown()),
+        Locked::Io(e) => WriteError::Read(shown(), ReadError(e.to_string())),
+    })?;
+    if meta.mode() & 0o222 == 0 {
+        return Err(WriteError::ReadOnly(shown()));
+    }
+    let undo = undo_path_for(&target);
+    let before = match std::fs::File::open(&undo) {
+        Ok(file) => read_bounded(file).map_err(|e| WriteError::Read(undo.clone(), e))?,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(WriteError::Read(undo, ReadError(e.to_string()))),
+    };
+    let now = read_bounded(&mut locked).map_err(|e| WriteError::Read(shown(), e))?;
+    let options = WriteOptions {
+        force: true,
+        inputs: &[],
+    };
+    write_file(&undo, &now, &options)?;
+    write_file(&target, &before, &options)?;
+    drop(locked);
+    Ok(true)
+}
+
+/// Where the text before the last edit is kept: a hidden sibling of the file.
+fn undo_path_for(target: &Path) -> PathBuf {
+    sibling(target, "buntai-undo")
 }
 
 /// A file's byte-order mark and line endings, kept across an edit.
@@ -277,6 +313,11 @@ fn lock_current(target: &Path) -> Result<(File, std::fs::Metadata), Locked> {
 /// The one temporary file for `target`: a hidden sibling, so a killed write leaves at most one,
 /// which the next write to the same target reuses.
 fn temp_path_for(target: &Path) -> PathBuf {
+    sibling(target, "buntai-tmp")
+}
+
+/// `.NAME.SUFFIX` in the folder of `target`.
+fn sibling(target: &Path, suffix: &str) -> PathBuf {
     let name = target
         .file_name()
         .map_or_else(|| "output".into(), |n| n.to_string_lossy());
@@ -284,7 +325,7 @@ fn temp_path_for(target: &Path) -> PathBuf {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
-    dir.join(format!(".{name}.buntai-tmp"))
+    dir.join(format!(".{name}.{suffix}"))
 }
 
 /// Open and lock the temporary file, emptied. Another writer of the same target holds the lock

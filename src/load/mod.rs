@@ -124,12 +124,36 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
         scenario: scenario.0,
         rulings: rulings.0,
         reference: reference.0,
+        data_version: data_version(files),
     };
     let problems = check::cross_check(&catalogue, &sources);
     if problems.iter().any(Problem::is_error) {
         return Err(LoadError::Invalid(problems));
     }
     Ok(catalogue)
+}
+
+/// FNV-1a (64 bits) over every file's name and text, in name order: the first 12 hex digits.
+fn data_version(files: &[SourceFile]) -> String {
+    let mut named: Vec<(&str, &str)> = files
+        .iter()
+        .map(|f| {
+            let name = Path::new(&f.name)
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or(&f.name);
+            (name, &*f.text)
+        })
+        .collect();
+    named.sort_unstable();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for (name, text) in named {
+        for byte in name.bytes().chain([0]).chain(text.bytes()).chain([0]) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    format!("{:012x}", hash >> 16)
 }
 
 fn parse_required<T: serde::de::DeserializeOwned>(

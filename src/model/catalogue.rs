@@ -16,6 +16,9 @@ pub struct Catalogue {
     pub scenario: ScenarioProfilesFile,
     pub rulings: RulingsFile,
     pub reference: ReferenceFile,
+    /// A short fingerprint of the data files' text: it changes whenever the data changes, so a
+    /// verdict or sheet says which data it was made with.
+    pub data_version: String,
 }
 
 /// Where a profile a roster names comes from.

@@ -120,6 +120,7 @@ impl Doc {
                     for row in rows {
                         table.add_row(row.iter().map(|c| safe(c)));
                     }
+                    keep_words_whole(&mut table, header, rows);
                     out.push_str(&format!("{table}\n"));
                 }
             }
@@ -181,23 +182,44 @@ fn md_escape(text: &str) -> String {
     out
 }
 
-/// Greedy word wrap.
+/// Wrap prose at word boundaries (textwrap: long words are never split, Unicode widths counted).
 fn wrap(text: &str, width: usize) -> String {
-    let mut out = String::new();
-    let mut line_len = 0;
-    for word in text.split_whitespace() {
-        let len = word.chars().count();
-        if line_len > 0 && line_len + 1 + len > width {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(word);
-        line_len += len;
+    let options = textwrap::Options::new(width.max(1))
+        .break_words(false)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
+    textwrap::fill(text, options)
+}
+
+/// Give each column at least the width of its longest word, so that a narrow terminal wraps
+/// between words instead of inside them ("Swords-for-Hi / re"). A table whose longest words do not
+/// fit together is left to comfy-table.
+fn keep_words_whole(table: &mut Table, header: &[String], rows: &[Vec<String>]) {
+    use comfy_table::{ColumnConstraint, Width};
+    let longest_word = |text: &str| {
+        text.split_whitespace()
+            .map(textwrap::core::display_width)
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..header.len())
+        .map(|i| {
+            std::iter::once(header.get(i).map_or(0, |h| longest_word(h)))
+                .chain(rows.iter().map(|r| r.get(i).map_or(0, |c| longest_word(c))))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    // Borders and one space of padding each side take 3 columns per column, plus 1.
+    let needed: usize = widths.iter().map(|w| w + 3).sum::<usize>() + 1;
+    if table.width().is_some_and(|w| needed > usize::from(w)) {
+        return;
     }
-    out
+    for (i, width) in widths.into_iter().enumerate() {
+        if let Some(column) = table.column_mut(i) {
+            let fixed = u16::try_from(width + 2).unwrap_or(u16::MAX);
+            column.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(fixed)));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -207,6 +229,7 @@ mod tests {
     #[test]
     fn wraps_at_word_boundaries() {
         assert_eq!(wrap("aaa bbb ccc", 7), "aaa bbb\nccc");
+        assert_eq!(wrap("unbreakable-word", 5), "unbreakable-word");
     }
 
     #[test]

@@ -3,10 +3,12 @@
 
 mod doc;
 mod html;
+mod share;
 mod sheet;
 
 pub use doc::{Block, Doc, TextStyle};
 pub use html::render_html;
+pub use share::share_text;
 pub use sheet::{Sheet, SheetEntry, build as build_sheet};
 
 /// The roster sheet as a text/Markdown document.

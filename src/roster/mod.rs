@@ -2,11 +2,13 @@
 //!
 //! This is a user-facing contract: keep it stable (its schema is `schemas/roster.schema.json`).
 
+mod import;
 mod resolve;
 
+pub use import::{ImportError, Imported, SHARE_SEP, import};
 pub use resolve::{
-    AttributeOrigin, Carried, HeldAttribute, ResolvedModel, ResolvedRoster, Rules, canonical,
-    resolve,
+    AttributeOrigin, Carried, CostPart, HeldAttribute, ResolvedModel, ResolvedRoster, Rules,
+    canonical, resolve,
 };
 
 use schemars::JsonSchema;

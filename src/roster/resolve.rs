@@ -85,6 +85,16 @@ pub struct ResolvedModel<'a> {
     pub banner: bool,
     /// Points for one model.
     pub points_each: i32,
+    /// What `points_each` is made of: the profile (or disguise), each priced option, bought
+    /// attributes, the Koryu weapon. The parts add up to `points_each`.
+    pub cost: Vec<CostPart>,
+}
+
+/// One part of a model's cost.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct CostPart {
+    pub what: String,
+    pub points: i32,
 }
 
 impl ResolvedModel<'_> {
@@ -345,32 +355,51 @@ fn resolve_model<'a>(
         .sum::<i16>();
 
     // Data values are the user's to edit: add in i64 and clamp, so no value can overflow.
-    let mut points: i64 = match disguise {
-        Some(_) => i64::from(cat.swords_for_hire.disguise.cost),
-        None => {
-            i64::from(profile.points)
-                + kit
-                    .options
+    let mut cost: Vec<(String, i64)> = match disguise {
+        Some(_) => vec![(
+            format!("{} (disguised)", profile.name),
+            i64::from(cat.swords_for_hire.disguise.cost),
+        )],
+        None => std::iter::once((profile.name.clone(), i64::from(profile.points)))
+            .chain(
+                kit.options
                     .iter()
-                    .filter(|o| r.taken.contains(&o.id))
-                    .map(|o| i64::from(o.cost))
-                    .sum::<i64>()
-        }
+                    .filter(|o| r.taken.contains(&o.id) && o.cost != 0)
+                    .map(|o| (o.id.clone(), i64::from(o.cost))),
+            )
+            .collect(),
     };
     let slot_cost = i64::from(profile.attribute_slots.map_or(0, |s| s.cost));
     let bought = attributes
         .iter()
         .filter(|a| a.origin == AttributeOrigin::Bought)
         .count();
-    points += slot_cost * i64::try_from(bought).unwrap_or(0);
+    if slot_cost != 0 && bought > 0 {
+        let what = if bought == 1 {
+            "1 attribute".to_owned()
+        } else {
+            format!("{bought} attributes")
+        };
+        cost.push((what, slot_cost * i64::try_from(bought).unwrap_or(0)));
+    }
     if let (Some(w), Some(table)) = (&koryu_weapon, &faction.koryu) {
-        points += table
+        let extra = table
             .weapons
             .iter()
             .find(|k| canonical(cat, &k.weapon) == canonical(cat, w))
             .map_or(0, |k| i64::from(k.cost));
+        if extra != 0 {
+            cost.push((format!("{w} (school weapon)"), extra));
+        }
     }
-    let points = clamp_i32(points);
+    let points = clamp_i32(cost.iter().map(|(_, p)| p).sum());
+    let cost = cost
+        .into_iter()
+        .map(|(what, p)| CostPart {
+            what,
+            points: clamp_i32(p),
+        })
+        .collect();
 
     let options = r.taken.clone();
     Some(ResolvedModel {
@@ -392,6 +421,7 @@ fn resolve_model<'a>(
         options,
         banner,
         points_each: points,
+        cost,
     })
 }
 

@@ -25,13 +25,6 @@ fn count(r: &ResolvedRoster<'_>, selector: &Selector) -> u32 {
 }
 
 /// The last own entry matching `selector`: the one to point at when the group is in excess.
-fn last(r: &ResolvedRoster<'_>, selector: &Selector) -> Option<usize> {
-    r.own()
-        .filter(|m| selector.matches(&m.profile.id, m.rank))
-        .map(|m| m.index)
-        .last()
-}
-
 fn group(selector: &Selector) -> String {
     format!("{selector} models")
 }
@@ -55,9 +48,24 @@ fn some_of(r: &ResolvedRoster<'_>, n: u32, selector: &Selector) -> String {
     text
 }
 
-fn located(v: Violation, entry: Option<usize>) -> Violation {
-    match entry {
-        Some(i) => v.model(i),
+/// The entries of a group, in file order.
+fn members<'r>(
+    r: &'r ResolvedRoster<'_>,
+    selector: &'r Selector,
+) -> impl Iterator<Item = usize> + 'r {
+    r.own()
+        .filter(|m| selector.matches(&m.profile.id, m.rank))
+        .map(|m| m.index)
+}
+
+/// Point at the last of the entries concerned, and label every other one that counts towards it.
+fn located(v: Violation, entries: impl IntoIterator<Item = usize>) -> Violation {
+    let mut entries: Vec<usize> = entries.into_iter().collect();
+    entries.dedup();
+    match entries.split_last() {
+        Some((last, others)) => others.iter().fold(v.model(*last), |v, &i| {
+            v.also(TomlPath::root().key("models").index(i), "counted here")
+        }),
         None => v.at(TomlPath::root().key("models"), "the models"),
     }
 }
@@ -93,7 +101,7 @@ fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, rule: &CompositionRule) -> Opt
                 some_of_new(deficit, at_least),
                 some_of(r, remove, for_each)
             )));
-            Some(located(v, last(r, for_each)))
+            Some(located(v, members(r, for_each)))
         }
         Check::MoreThan { group: g, than } => {
             let (a, b) = (count(r, g), count(r, than));
@@ -110,7 +118,7 @@ fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, rule: &CompositionRule) -> Opt
                 some_of_new(gap, g),
                 some_of(r, gap, than)
             )));
-            Some(located(v, last(r, than)))
+            Some(located(v, members(r, than)))
         }
         Check::AtMost { group: g, max } => {
             let n = count(r, g);
@@ -122,7 +130,7 @@ fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, rule: &CompositionRule) -> Opt
                 format!("{n} {}: at most {max} allowed", group(g)),
             )
             .help(fix(format!("remove {}", some_of(r, n - max, g))));
-            Some(located(v, last(r, g)))
+            Some(located(v, members(r, g)))
         }
         Check::WeaponLimit {
             weapons,
@@ -146,7 +154,7 @@ fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, rule: &CompositionRule) -> Opt
                 group(if_any),
                 group(then_none)
             )));
-            Some(located(v, last(r, then_none)))
+            Some(located(v, members(r, then_none)))
         }
         Check::PointsShare { group: g, percent } => {
             let total = i64::from(r.points_total());
@@ -197,12 +205,8 @@ fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, rule: &CompositionRule) -> Opt
                 "arm {} more with `{primary}` (R-16)",
                 need - u64::from(armed)
             )));
-            let last_other = r
-                .own()
-                .filter(|m| !m.carries(primary))
-                .map(|m| m.index)
-                .last();
-            Some(located(v, last_other))
+            let others = r.own().filter(|m| !m.carries(primary)).map(|m| m.index);
+            Some(located(v, others))
         }
         Check::AttributeShare { group: g, percent } => {
             let members = count(r, g);
@@ -229,12 +233,11 @@ fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, rule: &CompositionRule) -> Opt
                     "model"
                 )
             )));
-            let last_buyer = r
+            let buyers = r
                 .own()
                 .filter(|m| g.matches(&m.profile.id, m.rank) && m.bought_attributes() > 0)
-                .map(|m| m.index)
-                .last();
-            Some(located(v, last_buyer))
+                .map(|m| m.index);
+            Some(located(v, buyers))
         }
     }
 }
@@ -294,25 +297,25 @@ fn weapon_limit(
         ),
     )
     .help(help);
-    let last = carriers.last()?;
-    let entry_weapon = last.entry.weapons.iter().position(|name| {
-        cat.weapon(name).is_some_and(|w| {
-            limited(&Carried {
-                id: w.id.clone(),
-                name: name.clone(),
+    // Every carrier is labelled at the weapon that counts; the last one is "over the limit".
+    let weapon_path = |m: &ResolvedModel<'_>| {
+        let j = m.entry.weapons.iter().position(|name| {
+            cat.weapon(name).is_some_and(|w| {
+                limited(&Carried {
+                    id: w.id.clone(),
+                    name: name.clone(),
+                })
             })
-        })
-    });
-    let v = match entry_weapon {
-        Some(j) => v.at(
-            TomlPath::root()
-                .key("models")
-                .index(last.index)
-                .key("weapons")
-                .index(j),
-            "over the limit",
-        ),
-        None => v,
+        });
+        let entry = TomlPath::root().key("models").index(m.index);
+        match j {
+            Some(j) => entry.key("weapons").index(j),
+            None => entry,
+        }
     };
-    Some(v.model(last.index))
+    let (last, others) = carriers.split_last()?;
+    let v = others
+        .iter()
+        .fold(v, |v, m| v.also(weapon_path(m), "carries one"));
+    Some(v.at(weapon_path(last), "over the limit").model(last.index))
 }

@@ -93,6 +93,7 @@ fn empty_report(file: &SourceFile) -> Report {
         points_limit: None,
         leader: None,
         morale: None,
+        entry_points: Vec::new(),
         violations: Vec::new(),
     }
 }

@@ -37,6 +37,8 @@ pub struct Report {
     pub points_limit: Option<u32>,
     pub leader: Option<String>,
     pub morale: Option<String>,
+    /// Points of each `[[models]]` entry, in file order (0 for an entry that could not be priced).
+    pub entry_points: Vec<i32>,
     pub violations: Vec<Violation>,
 }
 
@@ -58,6 +60,7 @@ pub fn validate(cat: &Catalogue, file: &SourceFile, options: Options) -> Report 
         points_limit: options.points,
         leader: None,
         morale: None,
+        entry_points: Vec::new(),
         violations: Vec::new(),
     };
     let roster = match roster::parse(file) {
@@ -104,6 +107,14 @@ pub fn check_roster(cat: &Catalogue, roster: &Roster, options: Options, report: 
         run_checks(cat, roster, &resolved, report.points_limit, out);
     }
     out.sort_by_key(|v| (v.model.map_or(0, |m| m + 1), v.code));
+    report.entry_points = vec![0; roster.models.len()];
+    for m in &resolved.models {
+        if let Some(slot) = report.entry_points.get_mut(m.index) {
+            *slot = m
+                .points_each
+                .saturating_mul(i32::try_from(m.count).unwrap_or(i32::MAX));
+        }
+    }
     report.models = resolved.model_count();
     report.points_total = resolved.points_total();
     report.leader = resolved

@@ -139,10 +139,10 @@ fn remove_by_number_or_name_keeps_everything_else() {
     buntai()
         .arg("remove")
         .arg(&path)
-        .arg("2")
+        .args(["2", "--all"])
         .assert()
         .success()
-        .stderr(predicate::str::contains("removed #2 ashigaru"));
+        .stderr(predicate::str::contains("removed #2 ashigaru (all 3)"));
     let expected = HAND_WRITTEN.replace(
         "\n# --- spears ---\n[[models]]\nprofile = \"ashigaru\"\ncount = 3\nweapons = [\"yari\"]\n",
         "",
@@ -267,17 +267,23 @@ fn an_edit_that_would_break_the_entry_is_refused() {
         .arg(&path)
         .args(["samuri"])
         .assert()
-        .code(1)
+        .code(2)
         .stderr(
             predicate::str::contains("did you mean `samurai`?")
+                .and(predicate::str::contains("from the command line: PROFILE"))
                 .and(predicate::str::contains("nothing was written")),
         );
+    // The mistake is the argument's: no snippet of a line the file does not have.
     buntai()
         .arg("add")
         .arg(&path)
         .args(["ashigaru", "--weapon", "naginata"])
         .assert()
-        .code(1);
+        .code(2)
+        .stderr(
+            predicate::str::contains("from the command line: --weapon")
+                .and(predicate::str::contains("raiders.toml:").not()),
+        );
     assert_eq!(std::fs::read_to_string(&path).expect("read"), HAND_WRITTEN);
 }
 

@@ -789,11 +789,16 @@ fn a_killed_edit_leaves_one_temporary_file_which_the_next_edit_reuses() {
         .args(["ashigaru", "--weapon", "yari"])
         .assert()
         .success();
-    let names: Vec<String> = std::fs::read_dir(dir.path())
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
         .expect("list")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(names, vec!["r.toml".to_owned()]);
+    names.sort();
+    // The roster and the text kept for `buntai undo`; no temporary file.
+    assert_eq!(
+        names,
+        vec![".r.toml.buntai-undo".to_owned(), "r.toml".to_owned()]
+    );
 }
 
 // D19 ------------------------------------------------------------------------------------------

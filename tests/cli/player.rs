@@ -1,0 +1,316 @@
+//! A tool players reach for: share text and import, rulings looked up, model-level edits and undo,
+//! command-line mistakes as usage errors, editor schema support.
+
+use std::path::{Path, PathBuf};
+
+use predicates::prelude::*;
+use tempfile::TempDir;
+
+use crate::support::{buntai, json, repo};
+
+fn examples() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(repo().join("examples"))
+        .expect("examples/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn verdict(path: &Path) -> (bool, u64, serde_json::Value) {
+    let output = buntai()
+        .arg("validate")
+        .arg(path)
+        .args(["--format", "json"])
+        .output()
+        .expect("run");
+    let report = &json(&output)[0];
+    (
+        report["valid"].as_bool().expect("valid"),
+        report["models"].as_u64().expect("models"),
+        report["points"].clone(),
+    )
+}
+
+fn share(path: &Path) -> String {
+    let output = buntai()
+        .arg("print")
+        .arg(path)
+        .args(["--format", "share"])
+        .output()
+        .expect("run");
+    String::from_utf8(output.stdout).expect("utf-8")
+}
+
+#[test]
+fn share_text_is_one_header_and_one_line_per_entry() {
+    let text = share(&repo().join("examples/bushi-sample-100.toml"));
+    let lines: Vec<&str> = text.lines().collect();
+    let header = lines[0];
+    assert!(
+        header.starts_with("Sample Buntai, 100 points — Bushi — 99/100 points — LEGAL — data "),
+        "{header}"
+    );
+    assert_eq!(
+        &lines[1..],
+        [
+            "1x Ashigaru: teppo — 18 pts",
+            "1x Ashigaru: yumi — 18 pts",
+            "2x Ashigaru: yari — 36 pts",
+            "1x Samurai: kenjutsu — 27 pts",
+        ]
+    );
+    assert!(!text.contains('|') && !text.contains("<br>"));
+}
+
+#[test]
+fn import_of_share_text_round_trips_every_example() {
+    let dir = TempDir::new().expect("dir");
+    for example in examples() {
+        let name = example.file_name().expect("name");
+        let out = dir.path().join(name);
+        buntai()
+            .args(["import", "-", "-o"])
+            .arg(&out)
+            .write_stdin(share(&example))
+            .assert()
+            .success();
+        assert_eq!(
+            verdict(&out),
+            verdict(&example),
+            "{}: the same verdict, models and points",
+            example.display()
+        );
+    }
+}
+
+#[test]
+fn import_reads_a_toml_block_pasted_from_a_forum() {
+    let roster = std::fs::read_to_string(repo().join("examples/koryu.toml")).expect("read");
+    let post = format!("Here is my list, thoughts?\n\n```toml\n{roster}```\n\nThanks!\n");
+    let output = buntai()
+        .arg("import")
+        .write_stdin(post)
+        .output()
+        .expect("run");
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8_lossy(&output.stdout), roster);
+}
+
+#[test]
+fn import_names_the_line_it_cannot_read() {
+    buntai()
+        .arg("import")
+        .write_stdin("Bushi — 100 points\n2x Ashigaru: yari — 36 pts\n1x Samuray — 24 pts\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "<stdin>:3: Bushi has no model `Samuray`",
+        ))
+        .stderr(predicate::str::contains("did you mean `Samurai`?"));
+}
+
+#[test]
+fn a_ruling_is_looked_up_by_id() {
+    for id in ["R-16", "r16", "R-016"] {
+        buntai()
+            .args(["rulings", id])
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with("R-16 Koryu weapons"));
+    }
+    buntai()
+        .args(["rulings", "bushi-rank12-per-rank3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("R-10"));
+    buntai()
+        .args(["rulings", "R-299"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("did you mean"));
+}
+
+#[test]
+fn every_ruling_a_diagnostic_cites_can_be_looked_up() {
+    let output = buntai()
+        .arg("validate")
+        .args(examples())
+        .args(["--format", "json"])
+        .output()
+        .expect("run");
+    let mut cited = std::collections::BTreeSet::new();
+    for report in json(&output).as_array().expect("array") {
+        for v in report["violations"].as_array().expect("violations") {
+            let help = v["help"].as_str().unwrap_or_default();
+            for word in help.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+                if word.len() >= 4 && (word.starts_with("R-") || word.starts_with("P-")) {
+                    cited.insert(word.to_owned());
+                }
+            }
+            cited.insert(v["rule"].as_str().expect("rule").to_owned());
+        }
+    }
+    let rulings: Vec<&String> = cited
+        .iter()
+        .filter(|c| c.starts_with("R-") || c.starts_with("P-") || c.contains("rank"))
+        .collect();
+    assert!(!rulings.is_empty(), "the examples cite rulings: {cited:?}");
+    for id in rulings {
+        buntai().args(["rulings", id]).assert().success();
+    }
+}
+
+#[test]
+fn every_teppo_carrier_is_labelled_not_only_the_last() {
+    let dir = TempDir::new().expect("dir");
+    let path = dir.path().join("guns.toml");
+    let mut text = String::from("faction = \"bushi\"\n");
+    for _ in 0..3 {
+        text.push_str("[[models]]\nprofile = \"ashigaru\"\nweapons = [\"teppo\"]\n");
+    }
+    text.push_str("[[models]]\nprofile = \"ashigaru\"\nweapons = [\"yari\"]\n");
+    text.push_str("[[models]]\nprofile = \"samurai\"\n");
+    std::fs::write(&path, text).expect("write");
+    let output = buntai().arg("validate").arg(&path).output().expect("run");
+    let out = String::from_utf8_lossy(&output.stdout);
+    let block = out
+        .split("weapon-limit")
+        .find(|b| b.contains("carry a teppo"))
+        .expect("the teppo problem");
+    assert_eq!(block.matches("carries one").count(), 2, "{block}");
+    assert_eq!(block.matches("over the limit").count(), 1, "{block}");
+}
+
+fn roster(text: &str) -> (TempDir, PathBuf) {
+    let dir = TempDir::new().expect("dir");
+    let path = dir.path().join("r.toml");
+    std::fs::write(&path, text).expect("write");
+    (dir, path)
+}
+
+const GROUPED: &str = "faction = \"bushi\"\npoints = 200\n\n# spears\n[[models]]\n\
+profile = \"ashigaru\"\ncount = 3\nweapons = [\"yari\"]\n\n[[models]]\nprofile = \"hatamoto\"\n\
+name = \"Nobu\"\n";
+
+#[test]
+fn remove_takes_one_model_from_a_group_and_finds_profiles_by_name() {
+    let (_dir, path) = roster(GROUPED);
+    buntai()
+        .args(["remove"])
+        .arg(&path)
+        .arg("1")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "removed one of #1 ashigaru (2 left)",
+        ));
+    buntai()
+        .args(["remove"])
+        .arg(&path)
+        .arg("Hatamoto")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("removed #2 hatamoto \"Nobu\""));
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert_eq!(
+        text,
+        "faction = \"bushi\"\npoints = 200\n\n# spears\n[[models]]\nprofile = \"ashigaru\"\n\
+         count = 2\nweapons = [\"yari\"]\n"
+    );
+}
+
+#[test]
+fn edit_changes_one_entry_and_undo_restores_it() {
+    let (_dir, path) = roster(GROUPED);
+    buntai()
+        .args(["edit"])
+        .arg(&path)
+        .args(["1", "--weapon", "yumi", "--count", "2", "--name", "Archers"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("edited #1 ashigaru \"Archers\""));
+    let edited = std::fs::read_to_string(&path).expect("read");
+    assert!(edited.contains("# spears\n[[models]]\nprofile = \"ashigaru\"\ncount = 2\nweapons = [\"yumi\"]\nname = \"Archers\""), "{edited}");
+    buntai()
+        .arg("undo")
+        .arg(&path)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("undid the last edit"));
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), GROUPED);
+    buntai().arg("undo").arg(&path).assert().success();
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        edited,
+        "undo again redoes"
+    );
+}
+
+#[test]
+fn edit_refuses_a_weapon_the_profile_cannot_take() {
+    let (_dir, path) = roster(GROUPED);
+    buntai()
+        .args(["edit"])
+        .arg(&path)
+        .args(["1", "--weapon", "teppoo"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("did you mean `teppo`?"));
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), GROUPED);
+}
+
+#[test]
+fn undo_without_an_edit_is_a_usage_error() {
+    let (_dir, path) = roster(GROUPED);
+    buntai()
+        .arg("undo")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no edit to undo"));
+}
+
+#[test]
+fn command_line_mistakes_exit_2() {
+    let (_dir, path) = roster(GROUPED);
+    for args in [
+        vec!["set", "fearsome-kiai", "5"],
+        vec!["set", "points", "abc"],
+        vec!["add", "ashigaru", "--weapon", "naginata"],
+    ] {
+        let (verb, rest) = args.split_first().expect("verb");
+        buntai().arg(verb).arg(&path).args(rest).assert().code(2);
+    }
+    buntai()
+        .args(["suggest", "--faction", "koryu", "--points", "5"])
+        .assert()
+        .code(2);
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), GROUPED);
+}
+
+#[test]
+fn a_new_roster_gets_a_schema_reference_that_resolves() {
+    let dir = TempDir::new().expect("dir");
+    for (i, args) in [
+        vec!["new", "--faction", "bushi"],
+        vec!["suggest", "--faction", "sohei", "--points", "100"],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let path = dir.path().join(format!("r{i}.toml"));
+        buntai().args(&args).arg("-o").arg(&path).assert().success();
+        let text = std::fs::read_to_string(&path).expect("read");
+        let schema = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("#:schema "))
+            .expect("a #:schema line");
+        let schema_path = path.parent().expect("folder").join(schema);
+        let body = std::fs::read_to_string(&schema_path).expect("the schema file exists");
+        let value: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+        assert_eq!(value["title"], "Buntai roster");
+    }
+}
