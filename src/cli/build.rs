@@ -6,7 +6,13 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::output::{ArmourArg, Out, emit, faction_arg, note, open_output, write_output};
-use crate::diag::{SourceFile, Violation, exit, render};
+use crate::diag::{ProblemJson, SourceFile, Violation, exit, render};
+use crate::rules::VerdictJson;
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::ListFormat;
+use super::output::print_json;
 use crate::edit::{self, EditError};
 use crate::files::{self, WriteError};
 use crate::model::{Armour, Catalogue, Mount};
@@ -71,9 +77,8 @@ pub struct AddArgs {
     /// A name for the model.
     #[arg(long)]
     pub name: Option<String>,
-    /// Print the edited file instead of writing it.
-    #[arg(long)]
-    pub dry_run: bool,
+    #[command(flatten)]
+    pub how: EditHow,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -92,9 +97,8 @@ pub struct RemoveArgs {
     /// Remove every model of the entry, not one of them.
     #[arg(long)]
     pub all: bool,
-    /// Print the edited file instead of writing it.
-    #[arg(long)]
-    pub dry_run: bool,
+    #[command(flatten)]
+    pub how: EditHow,
 }
 
 #[derive(Debug, Args)]
@@ -104,9 +108,8 @@ pub struct SetArgs {
     /// One of: name, points, fearsome-kiai, faction, koryu.primary, koryu.secondary (comma-separated).
     pub key: String,
     pub value: String,
-    /// Print the edited file instead of writing it.
-    #[arg(long)]
-    pub dry_run: bool,
+    #[command(flatten)]
+    pub how: EditHow,
 }
 
 pub fn new(out: &Out, cat: &Catalogue, args: &NewArgs) -> u8 {
@@ -148,14 +151,14 @@ pub fn add(out: &Out, cat: &Catalogue, args: &AddArgs) -> u8 {
         disguise: args.disguise.clone(),
         options: args.options.clone(),
     };
-    apply(out, cat, &args.file, args.dry_run, true, |text| {
+    apply(out, cat, &args.file, &args.how, true, |text| {
         edit::add_model(text, &model).map(|t| (t, format!("added {}", args.profile)))
     })
 }
 
 pub fn remove(out: &Out, cat: &Catalogue, args: &RemoveArgs) -> u8 {
     let names = profile_names(cat);
-    apply(out, cat, &args.file, args.dry_run, false, |text| {
+    apply(out, cat, &args.file, &args.how, false, |text| {
         edit::remove_model(text, &args.which, args.all, &names)
             .map(|(t, what)| (t, format!("removed {what}")))
     })
@@ -197,9 +200,8 @@ pub struct EditArgs {
     /// leader, disguise, count (repeatable).
     #[arg(long, value_name = "KEY")]
     pub clear: Vec<String>,
-    /// Print the edited file instead of writing it.
-    #[arg(long)]
-    pub dry_run: bool,
+    #[command(flatten)]
+    pub how: EditHow,
 }
 
 pub fn edit_entry(out: &Out, cat: &Catalogue, args: &EditArgs) -> u8 {
@@ -221,7 +223,7 @@ pub fn edit_entry(out: &Out, cat: &Catalogue, args: &EditArgs) -> u8 {
         disguise: args.disguise.clone(),
         clear: args.clear.clone(),
     };
-    apply(out, cat, &args.file, args.dry_run, true, |text| {
+    apply(out, cat, &args.file, &args.how, true, |text| {
         edit::edit_model(text, &args.which, &changes, &names)
             .map(|(t, what)| (t, format!("edited {what}")))
     })
@@ -231,29 +233,54 @@ pub fn edit_entry(out: &Out, cat: &Catalogue, args: &EditArgs) -> u8 {
 pub struct UndoArgs {
     /// The roster file whose last edit to undo (a second undo redoes it).
     pub file: PathBuf,
+    /// `json` prints what was done and the new verdict (`buntai schema edit`).
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
 }
 
 pub fn undo(out: &Out, cat: &Catalogue, args: &UndoArgs) -> u8 {
-    match files::undo_file(&args.file) {
-        Ok(true) => {
-            let report = crate::load::read_text_file(&args.file)
-                .map(|file| rules::validate(cat, &file, Options::default()));
-            if let Ok(report) = report {
+    const WHAT: &str = "undid the last edit";
+    let name = args.file.display().to_string();
+    let failed = match files::undo_file(&args.file) {
+        Ok(true) => None,
+        Ok(false) => Some(format!(
+            "`{name}` has no edit to undo (buntai keeps the text before its last edit)"
+        )),
+        Err(err) => Some(format!("{err}; the file is unchanged")),
+    };
+    let report = crate::load::read_text_file(&args.file)
+        .ok()
+        .map(|file| rules::validate(cat, &file, Options::default()));
+    match (args.format, failed) {
+        (ListFormat::Json, failed) => {
+            print_json(&EditJson {
+                file: name,
+                done: failed.is_none(),
+                dry_run: false,
+                what: failed.is_none().then(|| WHAT.to_owned()),
+                verdict: report
+                    .filter(|_| failed.is_none())
+                    .map(|r| VerdictJson::new(cat, &r)),
+                error: failed.clone(),
+                introduced: Vec::new(),
+                text: None,
+            });
+            if failed.is_some() {
+                exit::USAGE
+            } else {
+                exit::SUCCESS
+            }
+        }
+        (ListFormat::Text, Some(message)) => {
+            out.error(&message);
+            exit::USAGE
+        }
+        (ListFormat::Text, None) => {
+            if let Some(report) = report {
                 let file = report.file.clone();
-                summary(out, &file, &report, "undid the last edit", false, &[]);
+                summary(out, &file, &report, WHAT, false, &[]);
             }
             exit::SUCCESS
-        }
-        Ok(false) => {
-            out.error(&format!(
-                "`{}` has no edit to undo (buntai keeps the text before its last edit)",
-                args.file.display()
-            ));
-            exit::USAGE
-        }
-        Err(err) => {
-            out.error(&format!("{err}; the file is unchanged"));
-            exit::USAGE
         }
     }
 }
@@ -271,7 +298,7 @@ fn profile_names(cat: &Catalogue) -> impl Fn(&str) -> Option<String> + '_ {
 }
 
 pub fn set(out: &Out, cat: &Catalogue, args: &SetArgs) -> u8 {
-    apply(out, cat, &args.file, args.dry_run, false, |text| {
+    apply(out, cat, &args.file, &args.how, false, |text| {
         edit::set_field(text, &args.key, &args.value)
             .map(|t| (t, format!("set {} = {}", args.key, args.value)))
     })
@@ -284,10 +311,12 @@ fn apply(
     out: &Out,
     cat: &Catalogue,
     path: &std::path::Path,
-    dry_run: bool,
+    how: &EditHow,
     needs_faction: bool,
     edit: impl FnOnce(&str) -> Result<(String, String), EditError>,
 ) -> u8 {
+    let dry_run = how.dry_run;
+    let json = how.format == ListFormat::Json;
     let name = path.display().to_string();
     let checked = |text: &str| -> Result<(String, Checked), Refusal> {
         if needs_faction && edit::faction_id(text).is_some_and(|id| cat.faction(&id).is_none()) {
@@ -304,20 +333,13 @@ fn apply(
             .filter(|v| !old.violations.iter().any(|o| same(o, v)))
             .cloned()
             .collect();
-        let blocking = introduced.iter().any(|v| {
-            v.is_error()
-                && matches!(
-                    v.code,
-                    crate::diag::Code::Parse
-                        | crate::diag::Code::Unknown
-                        | crate::diag::Code::Option
-                )
-        });
+        let blocking = introduced.iter().any(blocks);
         let result = Checked {
             after,
             report: new,
             what,
             introduced,
+            text: None,
         };
         if blocking {
             return Err(Refusal::Invalid(Box::new(result)));
@@ -336,38 +358,77 @@ fn apply(
             })
             .map(|file| {
                 let (style, text) = files::LineStyle::detect(&file.text);
-                checked(&text).map(|(edited, result)| {
-                    emit(&style.restore(&edited));
+                checked(&text).map(|(edited, mut result)| {
+                    if json {
+                        result.text = Some(style.restore(&edited));
+                    } else {
+                        emit(&style.restore(&edited));
+                    }
                     result
                 })
             })
     } else {
         files::edit_file(path, checked)
     };
+    let refused = |code: u8, message: String, problems: Vec<ProblemJson>| {
+        if json {
+            print_json(&EditJson {
+                file: name.clone(),
+                done: false,
+                dry_run,
+                what: None,
+                error: Some(message),
+                verdict: None,
+                introduced: problems,
+                text: None,
+            });
+        } else {
+            out.error(&message);
+        }
+        code
+    };
     let result = match outcome {
         Ok(Ok(result)) => result,
-        Err(err) => {
-            out.error(&format!("{err}; the file is unchanged"));
-            return exit::USAGE;
-        }
+        Err(err) => return refused(exit::USAGE, format!("{err}; the file is unchanged"), vec![]),
         Ok(Err(Refusal::NoFaction)) => {
-            out.error(&format!(
-                "`{name}` names no faction this data knows; set one first (`buntai set {name} faction <id>`, see `buntai factions`); nothing was written"
-            ));
-            return exit::USAGE;
+            return refused(
+                exit::USAGE,
+                format!(
+                    "`{name}` names no faction this data knows; set one first (`buntai set {name} faction <id>`, see `buntai factions`); nothing was written"
+                ),
+                vec![],
+            );
         }
         Ok(Err(Refusal::Edit(err @ EditError::Syntax(_)))) => {
-            out.error(&format!("{err}; `buntai validate {name}` shows where"));
-            return exit::PROBLEMS;
+            return refused(
+                exit::PROBLEMS,
+                format!("{err}; `buntai validate {name}` shows where"),
+                vec![],
+            );
         }
-        Ok(Err(Refusal::Edit(err))) => {
-            out.error(&err.to_string());
-            return exit::USAGE;
-        }
+        Ok(Err(Refusal::Edit(err))) => return refused(exit::USAGE, err.to_string(), vec![]),
         Ok(Err(Refusal::Invalid(result))) => {
+            let blocking: Vec<&Violation> =
+                result.introduced.iter().filter(|v| blocks(v)).collect();
+            let message = format!(
+                "not {}: the edit would make the entry invalid; nothing was written",
+                result.what
+            );
+            if json {
+                let problems = blocking
+                    .iter()
+                    .map(|v| ProblemJson {
+                        file: None,
+                        line: None,
+                        column: None,
+                        ..ProblemJson::from_violation(v, &result.after)
+                    })
+                    .collect();
+                return refused(exit::USAGE, message, problems);
+            }
             // The mistake is in the command line, not in the file: say which argument, with no
             // snippet of a file line the user never wrote.
-            for v in result.introduced.iter().filter(|v| blocks(v)) {
+            for v in blocking {
                 let problem = crate::diag::Problem::error(v.code.as_str(), &v.message)
                     .with_help(v.help.clone().unwrap_or_default());
                 note(&render(&problem, out.color, out.width()));
@@ -376,13 +437,26 @@ fn apply(
                     argument_for(v)
                 ));
             }
-            out.error(&format!(
-                "not {}: the edit would make the entry invalid; nothing was written",
-                result.what
-            ));
-            return exit::USAGE;
+            return refused(exit::USAGE, message, vec![]);
         }
     };
+    if json {
+        print_json(&EditJson {
+            file: name.clone(),
+            done: !dry_run,
+            dry_run,
+            what: Some(result.what.clone()),
+            error: None,
+            verdict: Some(VerdictJson::new(cat, &result.report)),
+            introduced: result
+                .introduced
+                .iter()
+                .map(|v| ProblemJson::from_violation(v, &result.after))
+                .collect(),
+            text: result.text,
+        });
+        return exit::SUCCESS;
+    }
     let introduced: Vec<&Violation> = result.introduced.iter().collect();
     summary(
         out,
@@ -393,6 +467,36 @@ fn apply(
         &introduced,
     );
     exit::SUCCESS
+}
+
+/// How an edit command reports: `--dry-run` and `--format`.
+#[derive(Debug, Args)]
+pub struct EditHow {
+    /// Print the edited file instead of writing it.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// `json` prints what was done, the new verdict and the problems the edit introduced.
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
+}
+
+/// What an edit command did, as `--format json` prints it (`buntai schema edit`).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct EditJson {
+    pub file: String,
+    /// The file was changed.
+    pub done: bool,
+    pub dry_run: bool,
+    /// What was changed ("added ashigaru", "removed #2 samurai").
+    pub what: Option<String>,
+    /// Why nothing was changed.
+    pub error: Option<String>,
+    /// The roster after the edit.
+    pub verdict: Option<VerdictJson>,
+    /// Problems the edit introduced (or, when refused, would have).
+    pub introduced: Vec<ProblemJson>,
+    /// The edited text, with `--dry-run`.
+    pub text: Option<String>,
 }
 
 /// A problem an edit may not introduce: a parse error, an unknown name or an option the profile
@@ -437,6 +541,8 @@ struct Checked {
     report: Report,
     what: String,
     introduced: Vec<Violation>,
+    /// The edited text, for `--dry-run --format json`.
+    text: Option<String>,
 }
 
 /// Why an edit was not made.
@@ -551,6 +657,25 @@ pub struct SuggestArgs {
     /// (with `-o`) when missing.
     #[arg(long, default_value = SCHEMA_FILE)]
     pub schema: String,
+    /// `json` prints the suggestion as data (`buntai schema suggestion`); the roster file is still
+    /// written with `-o`.
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
+}
+
+/// A suggested Buntai, as `suggest --format json` prints it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SuggestionJson {
+    pub faction: crate::rules::FactionRef,
+    /// The points asked for.
+    pub points: u32,
+    pub seed: u64,
+    pub style: String,
+    pub verdict: VerdictJson,
+    /// The roster, as its file would say.
+    pub roster: crate::roster::Roster,
+    /// The roster file's text.
+    pub text: String,
 }
 
 pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
@@ -582,17 +707,44 @@ pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
             return exit::PROBLEMS;
         }
     };
-    if let Err(code) = write_output(out, file, &text) {
-        return code;
+    let json = args.format == ListFormat::Json;
+    match file {
+        Some(file) => {
+            if let Err(code) = write_output(out, Some(file), &text) {
+                return code;
+            }
+        }
+        None if !json => emit(&text),
+        None => {}
     }
     if let Some(path) = &args.output {
         write_schema_beside(out, path, &args.schema);
     }
+    let source_name = args
+        .output
+        .as_ref()
+        .map_or_else(|| "suggestion".to_owned(), |p| p.display().to_string());
     let report = rules::validate(
         cat,
-        &SourceFile::new("suggestion", text),
+        &SourceFile::new(source_name, text.clone()),
         Options::default(),
     );
+    if json {
+        let mut roster = roster;
+        roster.name = Some(name);
+        return print_json(&SuggestionJson {
+            faction: crate::rules::FactionRef {
+                id: faction.id.clone(),
+                name: faction.name.clone(),
+            },
+            points: args.points,
+            seed: args.seed,
+            style,
+            verdict: VerdictJson::new(cat, &report),
+            roster,
+            text,
+        });
+    }
     note(&format!(
         "{}, {} / {} points, {}\n",
         crate::diag::plural(report.models, "model"),

@@ -8,8 +8,9 @@ use crate::diag::{Problem, did_you_mean, exit, render};
 use crate::model::{Catalogue, Faction, OptionKind, Profile, Provenance};
 use crate::print::Doc;
 
-#[derive(Serialize)]
-struct FactionSummary<'a> {
+/// One faction in `buntai factions --format json`.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct FactionSummary<'a> {
     id: &'a str,
     name: &'a str,
     morale: u8,
@@ -214,6 +215,16 @@ pub fn rulings(out: &Out, cat: &Catalogue, format: ListFormat) -> u8 {
     exit::SUCCESS
 }
 
+/// A composition rule with the rulings it follows, as `rulings ID --format json` prints it.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct RuleJson {
+    pub id: String,
+    /// The faction whose rule it is.
+    pub faction: String,
+    pub text: String,
+    pub rulings: Vec<crate::model::Ruling>,
+}
+
 /// One ruling, or one composition rule with the rulings it follows: what a diagnostic cites.
 pub fn ruling(out: &Out, cat: &Catalogue, id: &str, format: ListFormat) -> u8 {
     // `r16`, `R16`, `r-16` and `R-016` all mean R-16.
@@ -241,12 +252,12 @@ pub fn ruling(out: &Out, cat: &Catalogue, id: &str, format: ListFormat) -> u8 {
     if let Some((faction, rule)) = rule {
         let cited: Vec<_> = rule.rulings.iter().filter_map(|r| cat.ruling(r)).collect();
         if format == ListFormat::Json {
-            return print_json(&serde_json::json!({
-                "id": rule.id,
-                "faction": faction.id,
-                "text": rule.text,
-                "rulings": cited,
-            }));
+            return print_json(&RuleJson {
+                id: rule.id.clone(),
+                faction: faction.id.clone(),
+                text: rule.text.clone(),
+                rulings: cited.into_iter().cloned().collect(),
+            });
         }
         let mut doc = Doc::new(format!("{} ({} composition rule)", rule.id, faction.name));
         doc.para(rule.text.clone());

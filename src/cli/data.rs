@@ -4,42 +4,16 @@ use serde::Serialize;
 
 use super::ListFormat;
 use super::output::{Out, print_json};
-use crate::diag::{Problem, Severity, exit};
+use crate::diag::{ProblemJson, exit};
 use crate::load::{self, DataSource, LoadError};
 
-#[derive(Serialize)]
-struct CheckReport {
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct CheckReport {
     ok: bool,
+    data_version: Option<String>,
     factions: usize,
     profiles: usize,
     problems: Vec<ProblemJson>,
-}
-
-/// A problem as tools read it.
-#[derive(Serialize)]
-pub struct ProblemJson {
-    pub code: String,
-    pub severity: Severity,
-    pub message: String,
-    pub file: Option<String>,
-    pub line: Option<usize>,
-    pub column: Option<usize>,
-    pub help: Option<String>,
-}
-
-impl From<&Problem> for ProblemJson {
-    fn from(p: &Problem) -> ProblemJson {
-        let (line, column) = p.line_col().unzip();
-        ProblemJson {
-            code: p.code.clone(),
-            severity: p.severity,
-            message: p.message.clone(),
-            file: p.file.as_ref().map(|f| f.name.clone()),
-            line,
-            column,
-            help: p.help.clone(),
-        }
-    }
 }
 
 pub fn check(out: &Out, source: &DataSource, format: ListFormat) -> u8 {
@@ -59,6 +33,7 @@ pub fn check(out: &Out, source: &DataSource, format: ListFormat) -> u8 {
         }
         (Ok(cat), ListFormat::Json) => print_json(&CheckReport {
             ok: true,
+            data_version: Some(cat.data_version.clone()),
             factions: cat.factions.len(),
             profiles: cat.factions.iter().map(|f| f.profiles.len()).sum(),
             problems: Vec::new(),
@@ -66,9 +41,10 @@ pub fn check(out: &Out, source: &DataSource, format: ListFormat) -> u8 {
         (Err(LoadError::Invalid(problems)), ListFormat::Json) => {
             print_json(&CheckReport {
                 ok: false,
+                data_version: None,
                 factions: 0,
                 profiles: 0,
-                problems: problems.iter().map(ProblemJson::from).collect(),
+                problems: problems.iter().map(ProblemJson::from_problem).collect(),
             });
             exit::PROBLEMS
         }

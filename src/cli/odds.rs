@@ -134,8 +134,9 @@ pub struct ShootArgs {
     pub format: ListFormat,
 }
 
-#[derive(Serialize)]
-struct OddsJson {
+/// The exact odds of one attack or shot, as `odds --format json` prints them.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct OddsJson {
     attack: Vec<Term>,
     defence: Vec<Term>,
     attack_dice: String,
@@ -147,14 +148,14 @@ struct OddsJson {
     at_least_light: ResultJson,
 }
 
-#[derive(Serialize, Clone)]
-struct Term {
+#[derive(Serialize, Clone, schemars::JsonSchema)]
+pub struct Term {
     what: String,
     value: i32,
 }
 
-#[derive(Serialize)]
-struct ResultJson {
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct ResultJson {
     result: String,
     numerator: u64,
     denominator: u64,

@@ -146,9 +146,11 @@ pub fn note(text: &str) {
         .and_then(|()| stderr.flush());
 }
 
-/// Print JSON with a trailing newline.
+/// Print JSON with a trailing newline. Every key is snake_case, whatever the Rust type's serde names
+/// (the data files' kebab-case keys included): one JSON vocabulary for every command.
 pub fn print_json(value: &impl serde::Serialize) -> u8 {
-    match serde_json::to_string_pretty(value) {
+    let value = serde_json::to_value(value).map(snake_case_keys);
+    match value.and_then(|v| serde_json::to_string_pretty(&v)) {
         Ok(text) => {
             emit(&format!("{text}\n"));
             crate::diag::exit::SUCCESS
@@ -157,6 +159,21 @@ pub fn print_json(value: &impl serde::Serialize) -> u8 {
             note(&format!("error: cannot write JSON: {err}\n"));
             crate::diag::exit::PROBLEMS
         }
+    }
+}
+
+/// `swords-for-hire` → `swords_for_hire`, in every object of a JSON value. (No output has a map
+/// keyed by data ids, so only field names change.)
+pub fn snake_case_keys(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| (k.replace('-', "_"), snake_case_keys(v)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.into_iter().map(snake_case_keys).collect()),
+        other => other,
     }
 }
 

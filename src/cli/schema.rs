@@ -24,10 +24,30 @@ pub enum SchemaKind {
     Sheet,
     /// One line of the `buntai simulate --log` JSON Lines file.
     Event,
+    /// One element of the array `validate --format json` prints.
+    Verdict,
+    /// What an edit command (`add`, `remove`, `set`, `edit`, `undo`) prints with `--format json`.
+    Edit,
+    /// What `suggest --format json` prints.
+    Suggestion,
+    /// What `odds melee|shoot --format json` prints.
+    Odds,
+    /// What `simulate --format json` prints.
+    Simulation,
+    /// What `data check --format json` prints.
+    DataCheck,
+    /// One element of the array `factions --format json` prints.
+    FactionSummary,
+    /// What `faction ID --format json` prints: the faction file's data with snake_case keys.
+    FactionOutput,
+    /// One element of the array `rulings --format json` prints (and `rulings R-16 --format json`).
+    Ruling,
+    /// What `rulings RULE-ID --format json` prints for a composition rule.
+    Rule,
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 10] = [
+    pub const ALL: [SchemaKind; 20] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -38,6 +58,16 @@ impl SchemaKind {
         SchemaKind::Reference,
         SchemaKind::Sheet,
         SchemaKind::Event,
+        SchemaKind::Verdict,
+        SchemaKind::Edit,
+        SchemaKind::Suggestion,
+        SchemaKind::Odds,
+        SchemaKind::Simulation,
+        SchemaKind::DataCheck,
+        SchemaKind::FactionSummary,
+        SchemaKind::FactionOutput,
+        SchemaKind::Ruling,
+        SchemaKind::Rule,
     ];
 
     /// The file name under `schemas/`.
@@ -53,6 +83,16 @@ impl SchemaKind {
             SchemaKind::Reference => "reference.schema.json",
             SchemaKind::Sheet => "sheet.schema.json",
             SchemaKind::Event => "event.schema.json",
+            SchemaKind::Verdict => "verdict.schema.json",
+            SchemaKind::Edit => "edit.schema.json",
+            SchemaKind::Suggestion => "suggestion.schema.json",
+            SchemaKind::Odds => "odds.schema.json",
+            SchemaKind::Simulation => "simulation.schema.json",
+            SchemaKind::DataCheck => "data-check.schema.json",
+            SchemaKind::FactionSummary => "faction-summary.schema.json",
+            SchemaKind::FactionOutput => "faction-output.schema.json",
+            SchemaKind::Ruling => "ruling.schema.json",
+            SchemaKind::Rule => "rule.schema.json",
         }
     }
 
@@ -69,10 +109,80 @@ impl SchemaKind {
             SchemaKind::Reference => schemars::schema_for!(ReferenceFile),
             SchemaKind::Sheet => schemars::schema_for!(crate::print::Sheet),
             SchemaKind::Event => schemars::schema_for!(crate::engine::events::Event),
+            SchemaKind::Verdict => schemars::schema_for!(crate::rules::VerdictJson),
+            SchemaKind::Edit => schemars::schema_for!(super::build::EditJson),
+            SchemaKind::Suggestion => schemars::schema_for!(super::build::SuggestionJson),
+            SchemaKind::Odds => schemars::schema_for!(super::odds::OddsJson),
+            SchemaKind::Simulation => schemars::schema_for!(super::simulate::SimulationJson),
+            SchemaKind::DataCheck => schemars::schema_for!(super::data::CheckReport),
+            SchemaKind::FactionSummary => {
+                schemars::schema_for!(super::catalogue::FactionSummary<'static>)
+            }
+            SchemaKind::FactionOutput => schemars::schema_for!(Faction),
+            SchemaKind::Ruling => schemars::schema_for!(crate::model::Ruling),
+            SchemaKind::Rule => schemars::schema_for!(super::catalogue::RuleJson),
         };
-        let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
+        let mut value = serde_json::to_value(&schema).unwrap_or_default();
+        if self.is_output() {
+            value = snake_case_schema(value);
+        }
+        let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
         text.push('\n');
         text
+    }
+}
+
+impl SchemaKind {
+    /// A command's JSON output (snake_case keys), as opposed to a data or roster file's format.
+    pub fn is_output(self) -> bool {
+        !matches!(
+            self,
+            SchemaKind::Faction
+                | SchemaKind::Roster
+                | SchemaKind::Weapons
+                | SchemaKind::Attributes
+                | SchemaKind::SwordsForHire
+                | SchemaKind::ScenarioProfiles
+                | SchemaKind::Rulings
+                | SchemaKind::Reference
+        )
+    }
+}
+
+/// The schema of a value whose keys `print_json` turned to snake_case: property names and
+/// `required` lists renamed the same way.
+fn snake_case_schema(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| {
+                    let v = match (k.as_str(), v) {
+                        ("properties", Value::Object(props)) => Value::Object(
+                            props
+                                .into_iter()
+                                .map(|(name, schema)| {
+                                    (name.replace('-', "_"), snake_case_schema(schema))
+                                })
+                                .collect(),
+                        ),
+                        ("required", Value::Array(names)) => Value::Array(
+                            names
+                                .into_iter()
+                                .map(|n| match n {
+                                    Value::String(s) => Value::String(s.replace('-', "_")),
+                                    other => other,
+                                })
+                                .collect(),
+                        ),
+                        (_, v) => snake_case_schema(v),
+                    };
+                    (k, v)
+                })
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.into_iter().map(snake_case_schema).collect()),
+        other => other,
     }
 }
 

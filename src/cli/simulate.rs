@@ -70,8 +70,9 @@ pub struct SimulateArgs {
     pub format: ListFormat,
 }
 
-#[derive(Serialize)]
-struct SimulationJson {
+/// What `simulate --format json` prints.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct SimulationJson {
     scenario: &'static str,
     seed: u64,
     games: u64,
@@ -82,16 +83,16 @@ struct SimulationJson {
     b_wins: Rate,
 }
 
-#[derive(Serialize)]
-struct SideJson {
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct SideJson {
     file: String,
     name: String,
     policy: &'static str,
     models: usize,
 }
 
-#[derive(Serialize)]
-struct Rate {
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Rate {
     count: u64,
     rate: f64,
     /// 95% Wilson score interval.

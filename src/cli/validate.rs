@@ -10,7 +10,7 @@ use crate::diag::{SourceFile, exit, render_all};
 use crate::load::{LoadError, read_text_file};
 use crate::model::Catalogue;
 use crate::roster::Rules;
-use crate::rules::{self, Options, Report, ReportJson};
+use crate::rules::{self, Options, Report, VerdictJson};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
@@ -46,21 +46,26 @@ pub fn run(out: &Out, cat: &Catalogue, args: &ValidateArgs) -> u8 {
         out.error(&format!("--game {game} is larger than --master {master}"));
         return exit::USAGE;
     }
-    let mut unreadable = false;
-    let mut read = |path: &PathBuf| -> Option<SourceFile> {
+    let mut unreadable: Vec<(usize, String, String)> = Vec::new();
+    let mut read = |position: usize, path: &PathBuf| -> Option<SourceFile> {
         match read_text_file(path) {
             Ok(file) => Some(file),
             Err(LoadError::Unreadable { path, reason }) => {
                 out.error(&format!("cannot read `{}`: {reason}", path.display()));
-                unreadable = true;
+                unreadable.push((position, path.display().to_string(), reason));
                 None
             }
             Err(LoadError::Invalid(_)) => None,
         }
     };
-    let files: Vec<SourceFile> = args.files.iter().filter_map(&mut read).collect();
+    let files: Vec<SourceFile> = args
+        .files
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| read(i, p))
+        .collect();
     let reports: Vec<Report> = if let Some(master_path) = &args.campaign {
-        match read(master_path) {
+        match read(args.files.len(), master_path) {
             Some(master) => rules::campaign(cat, &master, &files, rules)
                 .reports()
                 .cloned()
@@ -85,7 +90,13 @@ pub fn run(out: &Out, cat: &Catalogue, args: &ValidateArgs) -> u8 {
     };
     match args.format {
         ListFormat::Json => {
-            let json: Vec<ReportJson> = reports.iter().map(ReportJson::from).collect();
+            let mut json: Vec<VerdictJson> =
+                reports.iter().map(|r| VerdictJson::new(cat, r)).collect();
+            // Unreadable files keep their place in the order given.
+            for (position, name, reason) in &unreadable {
+                let at = (*position).min(json.len());
+                json.insert(at, VerdictJson::unreadable(cat, name, reason));
+            }
             print_json(&json);
         }
         ListFormat::Text => {
@@ -94,7 +105,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &ValidateArgs) -> u8 {
             }
         }
     }
-    if unreadable {
+    if !unreadable.is_empty() {
         exit::USAGE
     } else if reports.iter().all(Report::valid) {
         exit::SUCCESS

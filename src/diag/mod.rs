@@ -2,12 +2,14 @@
 //! paths into TOML documents, rendering, and the process exit codes.
 
 mod escape;
+mod json;
 mod locate;
 mod problem;
 mod suggest;
 mod violation;
 
 pub use escape::{escape_controls, escape_for_terminal, is_control};
+pub use json::ProblemJson;
 pub use locate::{Seg, SpanIndex, TomlPath, locate};
 pub use problem::{Problem, SHOWN_PROBLEMS, Severity, SourceFile, render, render_all};
 pub use suggest::{did_you_mean, suggest};

@@ -116,6 +116,11 @@ pub fn sheet_doc(sheet: &Sheet) -> Doc {
         doc.heading("Swords-for-Hire");
         doc.list(sheet.hire_rules.clone());
     }
+    doc.para(format!(
+        "Checked by buntai {} with data {}.",
+        env!("CARGO_PKG_VERSION"),
+        sheet.data_version
+    ));
     doc
 }
 

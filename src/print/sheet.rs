@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::diag::Severity;
+use crate::diag::{ProblemJson, Severity};
 use crate::model::{Catalogue, OptionKind, WeaponKind};
 use crate::roster::{AttributeOrigin, ResolvedModel, ResolvedRoster, Roster};
 use crate::rules::Report;
@@ -13,10 +13,12 @@ use crate::rules::Report;
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Sheet {
     pub name: Option<String>,
+    /// The data the sheet was made with (changes whenever the data changes).
+    pub data_version: String,
     pub faction: FactionLine,
     pub legal: bool,
-    /// Problem messages, errors first (the sheet still prints an illegal roster).
-    pub problems: Vec<SheetProblem>,
+    /// Problems, errors first (the sheet still prints an illegal roster), as `validate` gives them.
+    pub problems: Vec<ProblemJson>,
     pub models: u32,
     pub points: SheetPoints,
     pub leader: Option<String>,
@@ -36,13 +38,6 @@ pub struct Sheet {
 pub struct FactionLine {
     pub id: String,
     pub name: String,
-}
-
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct SheetProblem {
-    pub severity: Severity,
-    pub code: String,
-    pub message: String,
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -212,14 +207,10 @@ pub fn build(
             })
         })
         .collect();
-    let mut problems: Vec<SheetProblem> = report
+    let mut problems: Vec<ProblemJson> = report
         .violations
         .iter()
-        .map(|v| SheetProblem {
-            severity: v.severity,
-            code: v.code.as_str().to_owned(),
-            message: v.message.clone(),
-        })
+        .map(|v| ProblemJson::from_violation(v, &report.file))
         .collect();
     problems.sort_by_key(|p| p.severity != Severity::Error);
     let mut morale_notes = faction.morale.notes.clone();
@@ -234,6 +225,7 @@ pub fn build(
     }
     Sheet {
         name: roster.name.clone(),
+        data_version: cat.data_version.clone(),
         faction: FactionLine {
             id: faction.id.clone(),
             name: faction.name.clone(),

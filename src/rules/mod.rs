@@ -10,9 +10,10 @@ mod koryu;
 mod leader;
 mod size;
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::diag::{Code, SourceFile, TomlPath, Violation, did_you_mean};
+use crate::diag::{Code, ProblemJson, SourceFile, TomlPath, Violation, did_you_mean};
 use crate::model::Catalogue;
 use crate::roster::{self, ResolvedRoster, Roster, Rules};
 
@@ -167,72 +168,93 @@ fn run_checks(
 }
 
 /// JSON shape of one report (documented in the README).
-#[derive(Debug, Serialize)]
-pub struct ReportJson {
+/// The verdict on one roster file as tools read it: `validate --format json` prints one per file,
+/// in the order given (unreadable files included, with `error` set). The same names and shapes as
+/// the JSON sheet (`legal`, `problems`, `faction`, `morale`, 1-based `entry` numbers).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct VerdictJson {
     pub file: String,
-    pub valid: bool,
-    pub faction: Option<String>,
+    /// The data the verdict was made with (changes whenever the data changes).
+    pub data_version: String,
+    pub legal: bool,
+    /// Why the file could not be read at all, when it could not.
+    pub error: Option<String>,
+    pub faction: Option<FactionRef>,
     pub models: u32,
     pub points: PointsJson,
     pub leader: Option<String>,
-    pub morale: Option<String>,
-    pub violations: Vec<ViolationJson>,
+    pub morale: Option<MoraleJson>,
+    pub problems: Vec<ProblemJson>,
 }
 
-#[derive(Debug, Serialize)]
+/// A faction, by id and name.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct FactionRef {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct PointsJson {
     pub total: i32,
     pub limit: Option<u32>,
 }
 
-#[derive(Debug, Serialize)]
-pub struct ViolationJson {
-    pub code: Code,
-    pub rule: String,
-    pub severity: crate::diag::Severity,
-    pub message: String,
-    pub help: Option<String>,
-    pub model: Option<usize>,
-    pub span: Option<SpanJson>,
+/// The Morale Rating, what changes it, and reminders.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct MoraleJson {
+    pub rating: u8,
+    pub text: String,
+    pub notes: Vec<String>,
 }
 
-#[derive(Debug, Serialize)]
-pub struct SpanJson {
-    pub line: usize,
-    pub column: usize,
-}
-
-impl From<&Report> for ReportJson {
-    fn from(r: &Report) -> ReportJson {
-        ReportJson {
+impl VerdictJson {
+    pub fn new(cat: &Catalogue, r: &Report) -> VerdictJson {
+        let faction = r.faction.as_deref().and_then(|id| cat.faction(id));
+        VerdictJson {
             file: r.file.name.clone(),
-            valid: r.valid(),
-            faction: r.faction.clone(),
+            data_version: cat.data_version.clone(),
+            legal: r.valid(),
+            error: None,
+            faction: faction.map(|f| FactionRef {
+                id: f.id.clone(),
+                name: f.name.clone(),
+            }),
             models: r.models,
             points: PointsJson {
                 total: r.points_total,
                 limit: r.points_limit,
             },
             leader: r.leader.clone(),
-            morale: r.morale.clone(),
-            violations: r
+            morale: faction.map(|f| MoraleJson {
+                rating: f.morale.rating,
+                text: f.morale.describe(),
+                notes: f.morale.notes.clone(),
+            }),
+            problems: r
                 .violations
                 .iter()
-                .map(|v| {
-                    let problem = v.to_problem(&r.file);
-                    ViolationJson {
-                        code: v.code,
-                        rule: v.rule.clone(),
-                        severity: v.severity,
-                        message: v.message.clone(),
-                        help: v.help.clone(),
-                        model: v.model,
-                        span: problem
-                            .line_col()
-                            .map(|(line, column)| SpanJson { line, column }),
-                    }
-                })
+                .map(|v| ProblemJson::from_violation(v, &r.file))
                 .collect(),
+        }
+    }
+
+    /// A file that could not be read.
+    pub fn unreadable(cat: &Catalogue, file: &str, reason: &str) -> VerdictJson {
+        VerdictJson {
+            file: file.to_owned(),
+            data_version: cat.data_version.clone(),
+            legal: false,
+            error: Some(format!("cannot read `{file}`: {reason}")),
+            faction: None,
+            models: 0,
+            points: PointsJson {
+                total: 0,
+                limit: None,
+            },
+            leader: None,
+            morale: None,
+            problems: Vec::new(),
         }
     }
 }

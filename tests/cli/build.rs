@@ -78,7 +78,7 @@ fn new_writes_a_starter_roster_that_validates_its_header() {
         .arg(&path)
         .output()
         .expect("runs");
-    let rules: Vec<String> = json(&out)[0]["violations"]
+    let rules: Vec<String> = json(&out)[0]["problems"]
         .as_array()
         .expect("v")
         .iter()

@@ -136,7 +136,7 @@ fn faction_json_carries_provenance_and_composition_rules() {
         .find(|p| p["id"] == "heavy-infantry")
         .expect("heavy infantry");
     assert_eq!(
-        heavy["combat-pool"],
+        heavy["combat_pool"],
         serde_json::json!({"value": 3, "source": "text"})
     );
     assert_eq!(

@@ -27,7 +27,7 @@ fn verdict(path: &Path) -> (bool, u64, serde_json::Value) {
         .expect("run");
     let report = &json(&output)[0];
     (
-        report["valid"].as_bool().expect("valid"),
+        report["legal"].as_bool().expect("valid"),
         report["models"].as_u64().expect("models"),
         report["points"].clone(),
     )
@@ -142,7 +142,7 @@ fn every_ruling_a_diagnostic_cites_can_be_looked_up() {
         .expect("run");
     let mut cited = std::collections::BTreeSet::new();
     for report in json(&output).as_array().expect("array") {
-        for v in report["violations"].as_array().expect("violations") {
+        for v in report["problems"].as_array().expect("problems") {
             let help = v["help"].as_str().unwrap_or_default();
             for word in help.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
                 if word.len() >= 4 && (word.starts_with("R-") || word.starts_with("P-")) {

@@ -1,8 +1,10 @@
 //! `buntai schema`: the committed schemas must match what the code generates.
 
+use serde_json::Value;
+
 use crate::support::{buntai, repo};
 
-const KINDS: [&str; 10] = [
+const KINDS: [&str; 20] = [
     "faction",
     "roster",
     "weapons",
@@ -13,6 +15,16 @@ const KINDS: [&str; 10] = [
     "reference",
     "sheet",
     "event",
+    "verdict",
+    "edit",
+    "suggestion",
+    "odds",
+    "simulation",
+    "data-check",
+    "faction-summary",
+    "faction-output",
+    "ruling",
+    "rule",
 ];
 
 #[test]
@@ -82,4 +94,257 @@ fn every_example_roster_points_editors_at_the_roster_schema() {
             );
         }
     }
+}
+
+/// Check `value` against a JSON Schema as schemars writes them: `$ref` into `$defs`, `type`,
+/// `properties` with `required` (and no other keys), `items`, `anyOf`/`oneOf`, `enum`/`const`.
+/// Returns the first mismatch, with its path.
+fn conforms(value: &Value, schema: &Value, root: &Value, path: &str) -> Result<(), String> {
+    if let Some(reference) = schema["$ref"].as_str() {
+        let name = reference.trim_start_matches("#/$defs/");
+        return conforms(value, &root["$defs"][name], root, path);
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(options) = schema[key].as_array() {
+            let ok = options
+                .iter()
+                .any(|option| conforms(value, option, root, path).is_ok());
+            if !ok {
+                return Err(format!("{path}: matches none of {key}: {value}"));
+            }
+        }
+    }
+    if let Some(allowed) = schema["enum"].as_array()
+        && !allowed.contains(value)
+    {
+        return Err(format!("{path}: {value} is not one of {allowed:?}"));
+    }
+    if !schema["const"].is_null() && schema["const"] != *value {
+        return Err(format!("{path}: {value} is not {}", schema["const"]));
+    }
+    let kind = |v: &Value| match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    };
+    let types: Vec<&str> = match &schema["type"] {
+        Value::String(t) => vec![t.as_str()],
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    let actual = kind(value);
+    if !types.is_empty()
+        && !types.contains(&actual)
+        && !(actual == "integer" && types.contains(&"number"))
+    {
+        return Err(format!("{path}: {actual} where the schema says {types:?}"));
+    }
+    if let (Some(props), Some(object)) = (schema["properties"].as_object(), value.as_object()) {
+        for required in schema["required"].as_array().into_iter().flatten() {
+            let key = required.as_str().unwrap_or_default();
+            if !object.contains_key(key) {
+                return Err(format!("{path}: missing required `{key}`"));
+            }
+        }
+        for (key, v) in object {
+            match props.get(key) {
+                Some(sub) => conforms(v, sub, root, &format!("{path}.{key}"))?,
+                None => return Err(format!("{path}: `{key}` is not in the schema")),
+            }
+        }
+    }
+    if let (Some(items), Some(array)) = (schema.get("items"), value.as_array()) {
+        for (i, v) in array.iter().enumerate() {
+            conforms(v, items, root, &format!("{path}[{i}]"))?;
+        }
+    }
+    Ok(())
+}
+
+fn schema(kind: &str) -> Value {
+    let text = std::fs::read_to_string(repo().join("schemas").join(format!("{kind}.schema.json")))
+        .expect("schema file");
+    serde_json::from_str(&text).expect("schema JSON")
+}
+
+/// Run `args` (from the repository folder) and check its JSON output against `kind`, item by item
+/// when the output is an array.
+fn check_output(kind: &str, args: &[&str]) {
+    let out = buntai()
+        .current_dir(repo())
+        .args(args)
+        .output()
+        .expect("runs");
+    let value: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{args:?}: not JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stdout)
+        )
+    });
+    let schema = schema(kind);
+    let items: Vec<&Value> = match &value {
+        Value::Array(items) => items.iter().collect(),
+        one => vec![one],
+    };
+    assert!(!items.is_empty(), "{args:?} printed nothing to check");
+    for item in items {
+        if let Err(e) = conforms(item, &schema, &schema, "$") {
+            panic!("{args:?} against {kind}.schema.json: {e}");
+        }
+    }
+}
+
+#[test]
+fn every_json_output_matches_its_committed_schema() {
+    check_output(
+        "verdict",
+        &[
+            "validate",
+            "examples/bushi-sample-200.toml",
+            "examples/koryu.toml",
+            "missing.toml",
+            "--format",
+            "json",
+        ],
+    );
+    check_output(
+        "sheet",
+        &["print", "examples/ikko-ikki.toml", "--format", "json"],
+    );
+    check_output(
+        "edit",
+        &[
+            "add",
+            "examples/bushi-sample-100.toml",
+            "samurai",
+            "--dry-run",
+            "--format",
+            "json",
+        ],
+    );
+    check_output(
+        "edit",
+        &[
+            "add",
+            "examples/bushi-sample-100.toml",
+            "samuri",
+            "--dry-run",
+            "--format",
+            "json",
+        ],
+    );
+    check_output(
+        "suggestion",
+        &[
+            "suggest",
+            "--faction",
+            "koryu",
+            "--points",
+            "120",
+            "--format",
+            "json",
+        ],
+    );
+    check_output(
+        "odds",
+        &[
+            "odds",
+            "melee",
+            "--attacker",
+            "bushi/samurai",
+            "--weapon",
+            "katana",
+            "--defender",
+            "bushi/ashigaru",
+            "--format",
+            "json",
+        ],
+    );
+    check_output(
+        "odds",
+        &[
+            "odds",
+            "shoot",
+            "--shoot",
+            "1",
+            "--weapon",
+            "yumi",
+            "--range",
+            "14",
+            "--vs-armour",
+            "heavy",
+            "--format",
+            "json",
+        ],
+    );
+    check_output(
+        "simulation",
+        &[
+            "simulate",
+            "examples/bushi-sample-100.toml",
+            "examples/koryu.toml",
+            "--games",
+            "3",
+            "--format",
+            "json",
+        ],
+    );
+    check_output("data-check", &["data", "check", "--format", "json"]);
+    check_output("faction-summary", &["factions", "--format", "json"]);
+    check_output("faction-output", &["faction", "koryu", "--format", "json"]);
+    check_output("faction-output", &["faction", "bushi", "--format", "json"]);
+    check_output("ruling", &["rulings", "--format", "json"]);
+    check_output("ruling", &["rulings", "R-16", "--format", "json"]);
+    check_output(
+        "rule",
+        &["rulings", "bushi-rank12-per-rank3", "--format", "json"],
+    );
+}
+
+#[test]
+fn the_log_matches_the_event_schema() {
+    let dir = tempfile::tempdir().expect("dir");
+    let log = dir.path().join("game.jsonl");
+    buntai()
+        .current_dir(repo())
+        .args([
+            "simulate",
+            "examples/sohei.toml",
+            "examples/koryu.toml",
+            "--games",
+            "2",
+            "--log",
+        ])
+        .arg(&log)
+        .assert()
+        .success();
+    let schema = schema("event");
+    let text = std::fs::read_to_string(&log).expect("log");
+    for line in text.lines() {
+        let event: Value = serde_json::from_str(line).expect("a JSON line");
+        if let Err(e) = conforms(&event, &schema, &schema, "$") {
+            panic!("{line}: {e}");
+        }
+    }
+}
+
+#[test]
+fn the_schema_checker_catches_a_wrong_key_and_a_wrong_type() {
+    let schema = schema("verdict");
+    let good = serde_json::json!({
+        "file": "a.toml", "data_version": "x", "legal": true, "error": null, "faction": null,
+        "models": 0, "points": {"total": 0, "limit": null}, "leader": null, "morale": null,
+        "problems": []
+    });
+    assert_eq!(conforms(&good, &schema, &schema, "$"), Ok(()));
+    let mut extra = good.clone();
+    extra["valid"] = Value::Bool(true);
+    assert!(conforms(&extra, &schema, &schema, "$").is_err());
+    let mut wrong = good;
+    wrong["models"] = Value::String("nine".into());
+    assert!(conforms(&wrong, &schema, &schema, "$").is_err());
 }

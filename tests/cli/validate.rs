@@ -82,9 +82,9 @@ pub fn validate_all(rosters: &[String], extra_args: &[&str]) -> Vec<Value> {
 }
 
 fn error_rules(report: &Value) -> BTreeSet<String> {
-    report["violations"]
+    report["problems"]
         .as_array()
-        .expect("violations")
+        .expect("problems")
         .iter()
         .filter(|v| v["severity"] == "error")
         .map(|v| v["rule"].as_str().expect("rule").to_owned())
@@ -334,13 +334,13 @@ fn every_composition_rule_passes_and_fails_exactly_where_it_should() {
     for (i, (rule, _, pass, fail)) in COMPOSITION.iter().enumerate() {
         let passing = &reports[2 * i];
         assert_eq!(
-            passing["valid"], true,
+            passing["legal"], true,
             "{rule}: {pass:?} should be legal: {}",
-            passing["violations"]
+            passing["problems"]
         );
         let failing = &reports[2 * i + 1];
         assert_eq!(
-            failing["valid"], false,
+            failing["legal"], false,
             "{rule}: {fail:?} should not be legal"
         );
         let rules = error_rules(failing);
@@ -414,6 +414,37 @@ fn every_example_roster_gets_the_verdict_it_documents() {
 }
 
 #[test]
+fn every_faction_has_a_legal_example_at_100_150_and_200_points() {
+    let output = buntai()
+        .args(["factions", "--format", "json"])
+        .output()
+        .expect("run");
+    let factions = crate::support::json(&output);
+    for faction in factions.as_array().expect("array") {
+        let id = faction["id"].as_str().expect("id");
+        for points in [100, 150, 200] {
+            let path = repo().join(format!("examples/{id}-{points}.toml"));
+            let output = buntai()
+                .arg("validate")
+                .arg(&path)
+                .args(["--format", "json"])
+                .output()
+                .expect("run");
+            let report = &crate::support::json(&output)[0];
+            assert_eq!(report["legal"], true, "{}", path.display());
+            assert_eq!(report["faction"]["id"], id, "{}", path.display());
+            assert_eq!(report["points"]["limit"], points, "{}", path.display());
+            let total = report["points"]["total"].as_i64().expect("total");
+            assert!(
+                total > points - 10 && total <= points,
+                "{}: {total}",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
 fn the_book_samples_cost_99_and_203_and_the_200_point_one_is_over() {
     let out = buntai()
         .args([
@@ -428,22 +459,22 @@ fn the_book_samples_cost_99_and_203_and_the_200_point_one_is_over() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(1));
     let reports = json(&out);
-    assert_eq!(reports[0]["valid"], true);
+    assert_eq!(reports[0]["legal"], true);
     assert_eq!(
         reports[0]["points"],
         serde_json::json!({"total": 99, "limit": 100})
     );
-    assert_eq!(reports[1]["valid"], false);
+    assert_eq!(reports[1]["legal"], false);
     assert_eq!(
         reports[1]["points"],
         serde_json::json!({"total": 203, "limit": 200})
     );
-    let v = &reports[1]["violations"][0];
+    let v = &reports[1]["problems"][0];
     assert_eq!(v["code"], "points");
     assert!(v["help"].as_str().expect("help").contains("R-18"));
     assert_eq!(
-        v["span"],
-        serde_json::json!({"line": 6, "column": 10}),
+        (&v["line"], &v["column"]),
+        (&serde_json::json!(6), &serde_json::json!(10)),
         "points the `points = 200` line"
     );
 }
@@ -481,8 +512,8 @@ fn each_illegal_example_fails_with_its_code_in_json() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(1));
     for (report, code) in json(&out).as_array().expect("reports").iter().zip(codes) {
-        assert_eq!(report["valid"], false, "{code}");
-        let violations = report["violations"].as_array().expect("violations");
+        assert_eq!(report["legal"], false, "{code}");
+        let violations = report["problems"].as_array().expect("problems");
         let errors: BTreeSet<&str> = violations
             .iter()
             .filter(|v| v["severity"] == "error")
@@ -490,11 +521,13 @@ fn each_illegal_example_fails_with_its_code_in_json() {
             .collect();
         assert_eq!(errors, BTreeSet::from([code]), "{code}: {violations:?}");
         for v in violations {
-            for key in ["code", "rule", "severity", "message", "model", "span"] {
+            for key in [
+                "code", "rule", "severity", "message", "entry", "line", "column",
+            ] {
                 assert!(v.get(key).is_some(), "{code}: violation lacks `{key}`");
             }
             assert!(
-                v["span"]["line"].as_u64().is_some_and(|l| l > 1),
+                v["line"].as_u64().is_some_and(|l| l > 1),
                 "{code}: span on a real line"
             );
         }
@@ -563,9 +596,9 @@ fn points_match_hand_computed_totals() {
             *expected
         };
         assert_eq!(report["points"]["total"], expected, "{faction} {models:?}");
-        let options: Vec<&Value> = report["violations"]
+        let options: Vec<&Value> = report["problems"]
             .as_array()
-            .expect("violations")
+            .expect("problems")
             .iter()
             .filter(|v| {
                 v["severity"] == "error"
@@ -899,7 +932,7 @@ fn hires_banners_options_koryu_and_leader_rules() {
             error_rules(report),
             expected,
             "{what}: {models:?} -> {}",
-            report["violations"]
+            report["problems"]
         );
     }
 }
@@ -910,7 +943,7 @@ fn tireless_is_allowed_with_the_fatigue_rule() {
         &[roster("bushi", &["ashigaru*4 yari", "samurai +tireless"])],
         &["--fatigue"],
     );
-    assert_eq!(reports[0]["valid"], true, "{}", reports[0]["violations"]);
+    assert_eq!(reports[0]["legal"], true, "{}", reports[0]["problems"]);
 }
 
 #[test]
@@ -919,8 +952,8 @@ fn a_bujutsu_for_an_uncarried_weapon_is_only_a_warning() {
         &[roster("bushi", &["ashigaru*4 yari", "samurai +sojutsu"])],
         &[],
     );
-    assert_eq!(reports[0]["valid"], true);
-    let warning = &reports[0]["violations"][0];
+    assert_eq!(reports[0]["legal"], true);
+    let warning = &reports[0]["problems"][0];
     assert_eq!(warning["severity"], "warning");
     assert_eq!(warning["rule"], "bujutsu-unused");
 }
@@ -938,8 +971,8 @@ fn points_limit_from_the_command_line_and_unspent_points_warning() {
         BTreeSet::from(["points-limit".to_owned()])
     );
     let under = validate_all(&[text], &["--points", "120"]);
-    assert_eq!(under[0]["valid"], true);
-    let warning = &under[0]["violations"][0];
+    assert_eq!(under[0]["legal"], true);
+    let warning = &under[0]["problems"][0];
     assert_eq!(warning["rule"], "points-unspent");
     assert!(
         warning["message"]
@@ -1131,7 +1164,7 @@ fn tournament_master_roster() {
         std::slice::from_ref(&master),
         &["--master", "400", "--game", "150"],
     );
-    assert_eq!(ok[0]["valid"], true, "{}", ok[0]["violations"]);
+    assert_eq!(ok[0]["legal"], true, "{}", ok[0]["problems"]);
     assert_eq!(ok[0]["points"]["limit"], 400);
     let tight = validate_all(&[master], &["--master", "400", "--game", "60"]);
     assert_eq!(
@@ -1175,12 +1208,12 @@ fn campaign_small_buntai_come_from_the_master_roster() {
     let reports = json(&out);
     assert_eq!(reports.as_array().expect("reports").len(), 5);
     assert_eq!(
-        reports[0]["valid"], true,
+        reports[0]["legal"], true,
         "master: {}",
-        reports[0]["violations"]
+        reports[0]["problems"]
     );
-    assert_eq!(reports[1]["valid"], true, "a: {}", reports[1]["violations"]);
-    assert_eq!(reports[2]["valid"], true, "b: {}", reports[2]["violations"]);
+    assert_eq!(reports[1]["legal"], true, "a: {}", reports[1]["problems"]);
+    assert_eq!(reports[2]["legal"], true, "b: {}", reports[2]["problems"]);
     assert_eq!(
         error_rules(&reports[3]),
         BTreeSet::from(["campaign-models".to_owned()])
