@@ -137,10 +137,10 @@ fn conforms(value: &Value, schema: &Value, root: &Value, path: &str) -> Result<(
         _ => Vec::new(),
     };
     let actual = kind(value);
-    if !types.is_empty()
-        && !types.contains(&actual)
-        && !(actual == "integer" && types.contains(&"number"))
-    {
+    let allowed = types.is_empty()
+        || types.contains(&actual)
+        || (actual == "integer" && types.contains(&"number"));
+    if !allowed {
         return Err(format!("{path}: {actual} where the schema says {types:?}"));
     }
     if let (Some(props), Some(object)) = (schema["properties"].as_object(), value.as_object()) {
