@@ -17,6 +17,7 @@ use crate::rules::{self, Options, Report};
 /// What kind of list to favour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Style {
+    /// A mix of ranks and weapons.
     Balanced,
     /// Few, expensive, high-Rank models.
     Elite,

@@ -20,15 +20,21 @@ pub fn check(out: &Out, source: &DataSource, format: ListFormat) -> u8 {
     match (load::load(source), format) {
         (Ok(cat), ListFormat::Text) => {
             let profiles: usize = cat.factions.iter().map(|f| f.profiles.len()).sum();
-            super::output::emit(&format!(
-                "data ok: {} factions, {} faction profiles, {} Swords-for-Hire, {} weapons, {} attributes, {} rulings\n",
+            let line = format!(
+                "data ok (version {}): {} factions, {} faction profiles, {} Swords-for-Hire, {} weapons, {} attributes, {} rulings",
+                cat.data_version,
                 cat.factions.len(),
                 profiles,
                 cat.swords_for_hire.profiles.len(),
                 cat.weapons.weapons.len(),
                 cat.attributes.attributes.len(),
                 cat.rulings.rulings.len()
-            ));
+            );
+            let options = textwrap::Options::new(out.width())
+                .subsequent_indent("  ")
+                .break_words(false)
+                .word_splitter(textwrap::WordSplitter::NoHyphenation);
+            super::output::emit(&format!("{}\n", textwrap::fill(&line, options)));
             exit::SUCCESS
         }
         (Ok(cat), ListFormat::Json) => print_json(&CheckReport {

@@ -25,7 +25,14 @@ pub use schema::SchemaKind;
 
 /// Build, check and print Buntai (warbands) for Ronin, the samurai skirmish wargame.
 #[derive(Debug, Parser)]
-#[command(name = "buntai", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "buntai",
+    version,
+    about,
+    long_about = None,
+    propagate_version = true,
+    after_help = shell::EXIT_STATUS
+)]
 pub struct Cli {
     /// Load game data from this folder instead of the data built into the binary.
     #[arg(long, global = true, value_name = "DIR")]
@@ -42,22 +49,37 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Check roster files against every rule of their faction.
+    #[command(
+        after_help = "Examples:\n  buntai validate examples/bushi-sample-100.toml\n  buntai validate *.toml --format json\n  buntai validate list.toml --master 400 --game 150"
+    )]
     Validate(validate::ValidateArgs),
     /// Print a roster sheet: terminal table, Markdown, print-ready HTML or JSON.
+    #[command(
+        after_help = "Examples:\n  buntai print raiders.toml\n  buntai print raiders.toml --format html -o raiders.html\n  buntai print raiders.toml --format share"
+    )]
     Print(print::PrintArgs),
     /// Start a new roster file.
     New(build::NewArgs),
     /// Add a model to a roster file.
+    #[command(
+        after_help = "Examples:\n  buntai add raiders.toml ashigaru --weapon yari --count 2\n  buntai add raiders.toml samurai --attribute kenjutsu --leader"
+    )]
     Add(build::AddArgs),
     /// Remove a model from a roster file, by number, name or profile.
     Remove(build::RemoveArgs),
     /// Change one entry of a roster file in place (weapons, attributes, options, count, name ...).
+    #[command(
+        after_help = "Examples:\n  buntai edit raiders.toml 2 --weapon yumi --count 3\n  buntai edit raiders.toml Taro --attribute kenjutsu --clear name"
+    )]
     Edit(build::EditArgs),
     /// Undo the last edit of a roster file (again to redo it).
     Undo(build::UndoArgs),
     /// Change a top-level setting of a roster file (points, name, fearsome-kiai, Koryu weapons).
     Set(build::SetArgs),
     /// Read a pasted list (the share text of `print --format share`, or TOML) into a roster file.
+    #[command(
+        after_help = "Examples:\n  buntai print a.toml --format share | buntai import - -o copy.toml\n  buntai import pasted.txt -o theirs.toml"
+    )]
     Import(import::ImportArgs),
     /// Build a legal Buntai for a faction and points limit, printed as a roster file.
     Suggest(build::SuggestArgs),
@@ -67,6 +89,9 @@ pub enum Command {
         command: odds::OddsCommand,
     },
     /// Play games between two rosters (the Tournament scenario) and report the results.
+    #[command(
+        after_help = "Examples:\n  buntai simulate a.toml b.toml --games 1000 --seed 7\n  buntai simulate a.toml b.toml --log game.jsonl --policy-b random"
+    )]
     Simulate(simulate::SimulateArgs),
     /// List the factions with their morale, hires and profiles.
     Factions {
@@ -103,8 +128,15 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff).
-    Man,
+    /// Print the man page (roff), or write one page per command into a folder.
+    Man {
+        /// Write `buntai.1` and a page per command (`buntai-validate.1`, ...) into this folder.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+        /// Overwrite existing pages in DIR.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -119,7 +151,9 @@ pub enum DataCommand {
 /// Output formats for listings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ListFormat {
+    /// Text for the terminal.
     Text,
+    /// JSON for tools (each output's schema: `buntai schema KIND`).
     Json,
 }
 
@@ -134,8 +168,10 @@ pub fn main() -> u8 {
         _ if !output::color_allowed() => clap::ColorChoice::Never,
         _ => clap::ColorChoice::Auto,
     };
+    let width = output::output_width(std::io::IsTerminal::is_terminal(&std::io::stdout()));
     let parsed = Cli::command()
         .color(color)
+        .term_width(usize::from(width))
         .try_get_matches_from(&args)
         .and_then(|matches| Cli::from_arg_matches(&matches));
     let cli = match parsed {
@@ -146,9 +182,16 @@ pub fn main() -> u8 {
             } else {
                 exit::SUCCESS
             };
+            use std::io::IsTerminal;
+            let terminal = if err.use_stderr() {
+                std::io::stderr().is_terminal()
+            } else {
+                std::io::stdout().is_terminal()
+            };
             let rendered = match color {
-                clap::ColorChoice::Never => err.render().to_string(),
-                _ => err.render().ansi().to_string(),
+                clap::ColorChoice::Always => err.render().ansi().to_string(),
+                clap::ColorChoice::Auto if terminal => err.render().ansi().to_string(),
+                _ => err.render().to_string(),
             };
             if err.use_stderr() {
                 output::note(&rendered);
@@ -195,8 +238,10 @@ pub fn run(cli: Cli) -> u8 {
         None => DataSource::Embedded,
     };
     match cli.command {
-        Command::Completions { shell } => shell::completions(shell),
-        Command::Man => shell::man(),
+        Command::Completions { shell } => {
+            with_catalogue(&out, &source, |cat| shell::completions(cat, shell))
+        }
+        Command::Man { dir, force } => shell::man(&out, dir.as_deref(), force),
         Command::Schema { kind } => schema::print(kind),
         Command::Data {
             command: DataCommand::Check { format },

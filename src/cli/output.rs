@@ -79,7 +79,7 @@ pub fn color_allowed() -> bool {
 }
 
 /// The terminal's width when standard output is one, else `COLUMNS`, else 80; never below 40.
-fn output_width(tty: bool) -> u16 {
+pub fn output_width(tty: bool) -> u16 {
     let from_terminal = tty
         .then(terminal_size::terminal_size)
         .flatten()

@@ -2,14 +2,15 @@
 //! reads back into a roster file.
 //!
 //! ```text
-//! Takeda raiders — Bushi — 99/100 points — LEGAL — data 3a9f0c12be41
+//! Takeda raiders — Bushi — 99/100 points — LEGAL
+//! data 3a9f0c12be41
 //! Fearsome Kiai: 1
 //! 2x Ashigaru: teppo — 36 pts
 //! 1x Samurai "Taro": kenjutsu, leader — 27 pts
 //! ```
 //!
-//! One header line (the name when the roster has one, the faction, points used and the limit, the
-//! verdict, the data version), then the Buntai-wide choices, then one line per entry: count, profile
+//! A header line (the name when the roster has one, the faction, points used and the limit, the
+//! verdict) and the data version, then the Buntai-wide choices, then one line per entry: count, profile
 //! name, the model's name in quotes, and after a colon what the roster file says of it — weapon
 //! picks and attributes by id, then `armour: X`, `mount: X`, `banner`, `leader`, `disguise: X` and
 //! `option: X` — and its points.
@@ -30,9 +31,8 @@ pub fn share_text(cat: &Catalogue, faction: &Faction, roster: &Roster, report: &
         None => format!("{} points", report.points_total),
     });
     header.push(if report.valid() { "LEGAL" } else { "NOT LEGAL" }.to_owned());
-    header.push(format!("data {}", cat.data_version));
     let mut out = header.join(SEP);
-    out.push('\n');
+    out.push_str(&format!("\ndata {}\n", cat.data_version));
     if let Some(kiai) = roster.fearsome_kiai.filter(|&k| k > 0) {
         out.push_str(&format!("Fearsome Kiai: {kiai}\n"));
     }

@@ -75,7 +75,10 @@ fn share(cat: &Catalogue, text: &str) -> Result<Roster, Vec<ImportError>> {
         }]);
     };
     for (line, text) in lines {
-        let result = if let Some(n) = text.strip_prefix("Fearsome Kiai:") {
+        let result = if text.starts_with("data ") {
+            // The data version the list was checked with: information only.
+            Ok(())
+        } else if let Some(n) = text.strip_prefix("Fearsome Kiai:") {
             n.trim()
                 .parse()
                 .map(|n| roster.fearsome_kiai = Some(n))

@@ -47,13 +47,13 @@ fn share(path: &Path) -> String {
 fn share_text_is_one_header_and_one_line_per_entry() {
     let text = share(&repo().join("examples/bushi-sample-100.toml"));
     let lines: Vec<&str> = text.lines().collect();
-    let header = lines[0];
-    assert!(
-        header.starts_with("Sample Buntai, 100 points — Bushi — 99/100 points — LEGAL — data "),
-        "{header}"
-    );
     assert_eq!(
-        &lines[1..],
+        lines[0],
+        "Sample Buntai, 100 points — Bushi — 99/100 points — LEGAL"
+    );
+    assert!(lines[1].starts_with("data "), "{}", lines[1]);
+    assert_eq!(
+        &lines[2..],
         [
             "1x Ashigaru: teppo — 18 pts",
             "1x Ashigaru: yumi — 18 pts",
@@ -313,4 +313,162 @@ fn a_new_roster_gets_a_schema_reference_that_resolves() {
         let value: serde_json::Value = serde_json::from_str(&body).expect("JSON");
         assert_eq!(value["title"], "Buntai roster");
     }
+}
+
+#[test]
+fn at_80_columns_no_line_of_any_command_is_wider() {
+    let mut runs: Vec<Vec<String>> = Vec::new();
+    let owned = |args: &[&str]| args.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>();
+    for sub in [
+        "",
+        "validate",
+        "print",
+        "new",
+        "add",
+        "remove",
+        "edit",
+        "undo",
+        "set",
+        "import",
+        "suggest",
+        "simulate",
+        "factions",
+        "faction",
+        "rulings",
+        "data",
+        "schema",
+        "completions",
+        "man",
+    ] {
+        let mut args = owned(&[sub, "--help"]);
+        args.retain(|a| !a.is_empty());
+        runs.push(args);
+    }
+    runs.push(owned(&["odds", "melee", "--help"]));
+    for example in examples() {
+        let path = example.display().to_string();
+        for format in ["text", "share", "markdown"] {
+            if format != "markdown" {
+                runs.push(owned(&["print", &path, "--format", format]));
+            }
+        }
+        runs.push(owned(&["validate", &path]));
+    }
+    for faction in [
+        "bushi",
+        "koryu",
+        "peasants",
+        "swords-for-hire",
+        "scenario-profiles",
+    ] {
+        runs.push(owned(&["faction", faction]));
+    }
+    runs.push(owned(&["factions"]));
+    runs.push(owned(&["rulings"]));
+    runs.push(owned(&["data", "check"]));
+    runs.push(owned(&[
+        "odds",
+        "melee",
+        "--attacker",
+        "bushi/samurai",
+        "--weapon",
+        "naginata",
+        "--attribute",
+        "naginatajutsu",
+        "--defender",
+        "bushi/ashigaru",
+        "--vs-enhance",
+    ]));
+    runs.push(owned(&[
+        "odds",
+        "shoot",
+        "--shoot",
+        "1",
+        "--weapon",
+        "yumi",
+        "--range",
+        "14",
+        "--vs-armour",
+        "heavy",
+    ]));
+    runs.push(owned(&[
+        "simulate",
+        "examples/sohei.toml",
+        "examples/koryu.toml",
+        "--games",
+        "5",
+    ]));
+    for args in runs {
+        let output = buntai()
+            .current_dir(repo())
+            .env_remove("COLUMNS")
+            .args(&args)
+            .output()
+            .expect("run");
+        for stream in [&output.stdout, &output.stderr] {
+            for line in String::from_utf8_lossy(stream).lines() {
+                assert!(
+                    line.chars().count() <= 80,
+                    "{args:?}: {} columns: {line}",
+                    line.chars().count()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn completions_offer_the_data_ids() {
+    let output = buntai()
+        .args(["completions", "bash"])
+        .output()
+        .expect("run");
+    let script = String::from_utf8_lossy(&output.stdout);
+    for id in [
+        "ashigaru-gashira",
+        "nagae-yari",
+        "naginatajutsu",
+        "ming-chinese",
+        "R-16",
+    ] {
+        assert!(script.contains(id), "`{id}` is offered");
+    }
+}
+
+#[test]
+fn man_writes_a_page_per_command_with_exit_status_environment_and_examples() {
+    let dir = TempDir::new().expect("dir");
+    buntai()
+        .args(["man", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    for page in [
+        "buntai.1",
+        "buntai-validate.1",
+        "buntai-import.1",
+        "buntai-edit.1",
+    ] {
+        assert!(dir.path().join(page).is_file(), "{page}");
+    }
+    let top = std::fs::read_to_string(dir.path().join("buntai.1")).expect("read");
+    for section in [
+        ".SH \"EXIT STATUS\"",
+        ".SH ENVIRONMENT",
+        ".SH EXAMPLES",
+        "NO_COLOR",
+    ] {
+        assert!(top.contains(section), "{section}");
+    }
+    let validate = std::fs::read_to_string(dir.path().join("buntai-validate.1")).expect("read");
+    assert!(
+        validate.contains("examples/bushi"),
+        "subcommand pages carry examples"
+    );
+    // A second run refuses to overwrite without --force.
+    buntai()
+        .args(["man", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .code(2);
 }
