@@ -9,6 +9,7 @@ pub mod engine;
 pub mod files;
 pub mod load;
 pub mod model;
+pub mod options;
 pub mod print;
 pub mod roster;
 pub mod rules;

@@ -37,14 +37,14 @@ const MAX_WALKS: u64 = 64;
 
 /// A profile with a fixed choice of weapons.
 #[derive(Debug, Clone)]
-struct Variant<'a> {
-    profile: &'a Profile,
-    weapons: Vec<String>,
-    attributes: Vec<String>,
-    armour: Option<Armour>,
+pub(crate) struct Variant<'a> {
+    pub profile: &'a Profile,
+    pub weapons: Vec<String>,
+    pub attributes: Vec<String>,
+    pub armour: Option<Armour>,
     /// Points for one model of this variant.
-    cost: i32,
-    missile: bool,
+    pub cost: i32,
+    pub missile: bool,
 }
 
 /// Build the best legal roster found, or `None` when no legal Buntai of that size exists.
@@ -77,23 +77,29 @@ pub fn suggest(
 }
 
 fn judge(cat: &Catalogue, roster: &Roster, points: u32) -> Report {
+    judge_with(cat, roster, Some(points))
+}
+
+/// Validate a roster held in memory (no file), against `points` when given.
+pub(crate) fn judge_with(cat: &Catalogue, roster: &Roster, points: Option<u32>) -> Report {
     let mut report = Report {
         file: SourceFile::new("suggestion", ""),
         faction: None,
         faction_name: None,
         models: 0,
         points_total: 0,
-        points_limit: Some(points),
+        points_limit: points,
         leader: None,
         morale: None,
         entry_points: Vec::new(),
+        entry_costs: Vec::new(),
         violations: Vec::new(),
     };
     rules::check_roster(
         cat,
         roster,
         Options {
-            points: Some(points),
+            points,
             ..Options::default()
         },
         &mut report,
@@ -103,7 +109,7 @@ fn judge(cat: &Catalogue, roster: &Roster, points: u32) -> Report {
 
 /// Errors that more models cannot fix later are what a step must not add; the size minimum is
 /// left out (it is met by growing).
-fn errors(report: &Report) -> usize {
+pub(crate) fn errors(report: &Report) -> usize {
     report
         .violations
         .iter()
@@ -191,7 +197,7 @@ fn one_walk(
 }
 
 /// Every profile of the faction (and allowed hire) with each way of making its required picks.
-fn variants<'a>(
+pub(crate) fn variants<'a>(
     cat: &'a Catalogue,
     faction: &'a Faction,
     koryu: Option<&KoryuDeclaration>,
@@ -261,7 +267,7 @@ fn variants<'a>(
 }
 
 impl Variant<'_> {
-    fn model(&self) -> RosterModel {
+    pub fn model(&self) -> RosterModel {
         RosterModel {
             profile: self.profile.id.clone(),
             weapons: self.weapons.clone(),

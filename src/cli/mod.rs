@@ -5,6 +5,7 @@ mod catalogue;
 mod data;
 mod import;
 mod odds;
+mod options;
 mod output;
 mod print;
 mod schema;
@@ -83,6 +84,9 @@ pub enum Command {
     Import(import::ImportArgs),
     /// Build a legal Buntai for a faction and points limit, printed as a roster file.
     Suggest(build::SuggestArgs),
+    /// What a roster may still take: points and models left, what each rule still allows, the
+    /// models that may join and the options the models there may take.
+    Options(options::OptionsArgs),
     /// Exact odds of one melee attack or one shot.
     Odds {
         #[command(subcommand)]
@@ -263,6 +267,9 @@ pub fn run(cli: Cli) -> u8 {
         Command::Import(args) => with_catalogue(&out, &source, |cat| import::run(&out, cat, &args)),
         Command::Suggest(args) => {
             with_catalogue(&out, &source, |cat| build::suggest(&out, cat, &args))
+        }
+        Command::Options(args) => {
+            with_catalogue(&out, &source, |cat| options::run(&out, cat, &args))
         }
         Command::Odds { command } => {
             with_catalogue(&out, &source, |cat| odds::run(&out, cat, &command))

@@ -44,10 +44,12 @@ pub enum SchemaKind {
     Ruling,
     /// What `rulings RULE-ID --format json` prints for a composition rule.
     Rule,
+    /// What `options FILE --format json` prints.
+    Options,
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 20] = [
+    pub const ALL: [SchemaKind; 21] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -68,6 +70,7 @@ impl SchemaKind {
         SchemaKind::FactionOutput,
         SchemaKind::Ruling,
         SchemaKind::Rule,
+        SchemaKind::Options,
     ];
 
     /// The file name under `schemas/`.
@@ -93,6 +96,7 @@ impl SchemaKind {
             SchemaKind::FactionOutput => "faction-output.schema.json",
             SchemaKind::Ruling => "ruling.schema.json",
             SchemaKind::Rule => "rule.schema.json",
+            SchemaKind::Options => "options.schema.json",
         }
     }
 
@@ -121,6 +125,7 @@ impl SchemaKind {
             SchemaKind::FactionOutput => schemars::schema_for!(Faction),
             SchemaKind::Ruling => schemars::schema_for!(crate::model::Ruling),
             SchemaKind::Rule => schemars::schema_for!(super::catalogue::RuleJson),
+            SchemaKind::Options => schemars::schema_for!(crate::options::Slack),
         };
         let mut value = serde_json::to_value(&schema).unwrap_or_default();
         if self.is_output() {

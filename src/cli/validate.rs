@@ -136,6 +136,9 @@ fn print_report(out: &Out, report: &Report) {
             report.models, report.points_total
         );
         let _ = writeln!(text, "  Leader: {leader}; Morale {morale}");
+        for entry in &report.entry_costs {
+            let _ = writeln!(text, "  {}", entry.describe());
+        }
     }
     let errors = report.violations.iter().filter(|v| v.is_error()).count();
     let warnings = report.violations.len() - errors;

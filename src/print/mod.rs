@@ -73,6 +73,8 @@ pub fn sheet_doc(sheet: &Sheet) -> Doc {
         ],
         rows,
     );
+    doc.heading("Points");
+    doc.list(sheet.entries.iter().map(cost_line).collect());
     let mut totals = format!(
         "Total: {} models, {} points",
         sheet.models, sheet.points.total
@@ -122,6 +124,19 @@ pub fn sheet_doc(sheet: &Sheet) -> Doc {
         sheet.data_version
     ));
     doc
+}
+
+/// "#1 Ashigaru x2: 36 (18 each: Ashigaru 18)": an entry's points as their parts.
+pub fn cost_line(e: &SheetEntry) -> String {
+    crate::rules::EntryCost {
+        entry: e.number,
+        profile: e.profile_name.clone(),
+        count: e.count,
+        points_each: e.points_each,
+        points: e.points_total,
+        parts: e.cost.clone(),
+    }
+    .describe()
 }
 
 fn model_cell(e: &SheetEntry) -> String {

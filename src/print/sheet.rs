@@ -96,6 +96,8 @@ pub struct SheetEntry {
     pub banner: bool,
     pub points_each: i32,
     pub points_total: i32,
+    /// What `points_each` is made of: the profile, each priced option, bought attributes.
+    pub cost: Vec<crate::roster::CostPart>,
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -398,5 +400,6 @@ fn entry(cat: &Catalogue, m: &ResolvedModel<'_>, leader: bool) -> SheetEntry {
         banner: m.banner,
         points_each: m.points_each,
         points_total: m.points_total(),
+        cost: m.cost.clone(),
     }
 }

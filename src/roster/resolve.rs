@@ -365,7 +365,16 @@ fn resolve_model<'a>(
                 kit.options
                     .iter()
                     .filter(|o| r.taken.contains(&o.id) && o.cost != 0)
-                    .map(|o| (o.id.clone(), i64::from(o.cost))),
+                    .map(|o| {
+                        // A weapon pick is named by the weapon picked, not the option's id.
+                        let picked = entry.weapons.iter().find(|w| {
+                            o.one_of
+                                .iter()
+                                .any(|x| canonical(cat, x) == canonical(cat, w))
+                        });
+                        let what = picked.map_or_else(|| o.id.clone(), Clone::clone);
+                        (what, i64::from(o.cost))
+                    }),
             )
             .collect(),
     };

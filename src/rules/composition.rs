@@ -16,6 +16,41 @@ pub fn check_all(cat: &Catalogue, r: &ResolvedRoster<'_>, out: &mut Vec<Violatio
     }
 }
 
+/// What each rule still allows: (rule id, the rule in words, how many more may be fielded).
+/// Ratio rules count how many more of the limited group the others allow; weapon limits how many
+/// more models may carry the weapon; at-most rules how many more of the group.
+pub fn headroom(cat: &Catalogue, r: &ResolvedRoster<'_>) -> Vec<(String, String, i64)> {
+    let mut out = Vec::new();
+    for rule in &r.faction.composition {
+        let left = match &rule.check {
+            Check::Ratio {
+                at_least,
+                per,
+                for_each,
+                ..
+            } => {
+                let (a, b) = (i64::from(count(r, at_least)), i64::from(count(r, for_each)));
+                Some(a / i64::from((*per).max(1)) - b)
+            }
+            Check::AtMost { group: g, max } => Some(i64::from(*max) - i64::from(count(r, g))),
+            Check::WeaponLimit {
+                weapons,
+                missile,
+                percent,
+            } => {
+                let (cap, carriers) = weapon_cap(cat, r, weapons, *missile, *percent);
+                let armed: u32 = carriers.iter().map(|m| m.count).sum();
+                i64::try_from(cap).ok().map(|cap| cap - i64::from(armed))
+            }
+            _ => None,
+        };
+        if let Some(left) = left {
+            out.push((rule.id.clone(), rule.text.clone(), left));
+        }
+    }
+    out
+}
+
 /// Own models matching `selector`, counting `count`.
 fn count(r: &ResolvedRoster<'_>, selector: &Selector) -> u32 {
     r.own()
@@ -243,6 +278,32 @@ fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, rule: &CompositionRule) -> Opt
 }
 
 /// The roster entry and weapon index of the last own model carrying a limited weapon.
+/// Whether a weapon-limit rule counts this weapon.
+fn limits(cat: &Catalogue, weapons: &[String], missile: bool, w: &Carried) -> bool {
+    weapons.iter().any(|x| canonical(cat, x) == w.id)
+        || (missile
+            && cat
+                .weapon(&w.id)
+                .is_some_and(|x| x.kind == WeaponKind::Missile))
+}
+
+/// A weapon limit's cap (the percentage of own models, rounded down, R-11) and its carriers.
+fn weapon_cap<'r>(
+    cat: &Catalogue,
+    r: &'r ResolvedRoster<'_>,
+    weapons: &[String],
+    missile: bool,
+    percent: u32,
+) -> (u64, Vec<&'r ResolvedModel<'r>>) {
+    let n: u32 = r.own().map(|m| m.count).sum();
+    let cap = u64::from(percent) * u64::from(n) / 100;
+    let carriers = r
+        .own()
+        .filter(|m| m.weapons.iter().any(|w| limits(cat, weapons, missile, w)))
+        .collect();
+    (cap, carriers)
+}
+
 fn weapon_limit(
     cat: &Catalogue,
     r: &ResolvedRoster<'_>,
@@ -251,17 +312,9 @@ fn weapon_limit(
     missile: bool,
     percent: u32,
 ) -> Option<Violation> {
-    let limited = |w: &Carried| {
-        weapons.iter().any(|x| canonical(cat, x) == w.id)
-            || (missile
-                && cat
-                    .weapon(&w.id)
-                    .is_some_and(|x| x.kind == WeaponKind::Missile))
-    };
+    let limited = |w: &Carried| limits(cat, weapons, missile, w);
     let n: u32 = r.own().map(|m| m.count).sum();
-    let cap = u64::from(percent) * u64::from(n) / 100;
-    let carriers: Vec<&ResolvedModel<'_>> =
-        r.own().filter(|m| m.weapons.iter().any(limited)).collect();
+    let (cap, carriers) = weapon_cap(cat, r, weapons, missile, percent);
     let armed: u32 = carriers.iter().map(|m| m.count).sum();
     if u64::from(armed) <= cap {
         return None;

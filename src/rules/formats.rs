@@ -94,6 +94,7 @@ fn empty_report(file: &SourceFile) -> Report {
         leader: None,
         morale: None,
         entry_points: Vec::new(),
+        entry_costs: Vec::new(),
         violations: Vec::new(),
     }
 }

@@ -5,6 +5,24 @@ use crate::diag::{Code, TomlPath, Violation, plural};
 use crate::model::Catalogue;
 use crate::roster::ResolvedRoster;
 
+/// How many more Swords-for-Hire the cap allows.
+pub fn headroom(r: &ResolvedRoster<'_>) -> Option<(String, String, i64)> {
+    let sfh = &r.faction.swords_for_hire;
+    let cap = sfh.cap_percent.filter(|_| !sfh.allowed.is_empty())?;
+    let hired: u32 = r
+        .models
+        .iter()
+        .filter(|m| m.is_hire())
+        .map(|m| m.count)
+        .sum();
+    let max = u64::from(cap) * u64::from(r.model_count()) / 100;
+    Some((
+        "swords-for-hire-cap".to_owned(),
+        format!("At most {cap}% of the models may be Swords-for-Hire (rounded down, R-11)."),
+        i64::try_from(max).unwrap_or(i64::MAX) - i64::from(hired),
+    ))
+}
+
 pub fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, out: &mut Vec<Violation>) {
     let sfh = &r.faction.swords_for_hire;
     let hires: Vec<_> = r.models.iter().filter(|m| m.is_hire()).collect();

@@ -40,6 +40,8 @@ pub struct Report {
     pub morale: Option<String>,
     /// Points of each `[[models]]` entry, in file order (0 for an entry that could not be priced).
     pub entry_points: Vec<i32>,
+    /// What each priced entry's points are made of, in file order.
+    pub entry_costs: Vec<EntryCost>,
     pub violations: Vec<Violation>,
 }
 
@@ -62,6 +64,7 @@ pub fn validate(cat: &Catalogue, file: &SourceFile, options: Options) -> Report 
         leader: None,
         morale: None,
         entry_points: Vec::new(),
+        entry_costs: Vec::new(),
         violations: Vec::new(),
     };
     let roster = match roster::parse(file) {
@@ -110,11 +113,20 @@ pub fn check_roster(cat: &Catalogue, roster: &Roster, options: Options, report: 
     out.sort_by_key(|v| (v.model.map_or(0, |m| m + 1), v.code));
     report.entry_points = vec![0; roster.models.len()];
     for m in &resolved.models {
+        let total = m
+            .points_each
+            .saturating_mul(i32::try_from(m.count).unwrap_or(i32::MAX));
         if let Some(slot) = report.entry_points.get_mut(m.index) {
-            *slot = m
-                .points_each
-                .saturating_mul(i32::try_from(m.count).unwrap_or(i32::MAX));
+            *slot = total;
         }
+        report.entry_costs.push(EntryCost {
+            entry: m.index + 1,
+            profile: m.profile.name.clone(),
+            count: m.count,
+            points_each: m.points_each,
+            points: total,
+            parts: m.cost.clone(),
+        });
     }
     report.models = resolved.model_count();
     report.points_total = resolved.points_total();
@@ -148,6 +160,14 @@ fn control_characters(roster: &Roster, out: &mut Vec<Violation>) {
         v.model = model;
         out.push(v);
     }
+}
+
+/// What every limiting rule still allows: composition rules and the Swords-for-Hire cap, as
+/// (rule id, the rule in words, how many more may be fielded).
+pub fn headroom(cat: &Catalogue, r: &ResolvedRoster<'_>) -> Vec<(String, String, i64)> {
+    let mut out = composition::headroom(cat, r);
+    out.extend(hires::headroom(r));
+    out
 }
 
 /// Every rule over a resolved roster.
@@ -184,7 +204,49 @@ pub struct VerdictJson {
     pub points: PointsJson,
     pub leader: Option<String>,
     pub morale: Option<MoraleJson>,
+    /// Each entry's points as their parts.
+    pub entries: Vec<EntryCost>,
     pub problems: Vec<ProblemJson>,
+}
+
+/// One entry's points as their parts: the profile, each priced option, bought attributes.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct EntryCost {
+    /// 1-based, as `buntai print` numbers entries.
+    pub entry: usize,
+    pub profile: String,
+    pub count: u32,
+    pub points_each: i32,
+    pub points: i32,
+    pub parts: Vec<crate::roster::CostPart>,
+}
+
+impl EntryCost {
+    /// "#1 Ashigaru x2: 36 (18 each: Ashigaru 18, no-armour -4)".
+    pub fn describe(&self) -> String {
+        let parts: Vec<String> = self
+            .parts
+            .iter()
+            .map(|p| format!("{} {}", p.what, p.points))
+            .collect();
+        let count = if self.count > 1 {
+            format!(" x{}", self.count)
+        } else {
+            String::new()
+        };
+        let each = if self.count > 1 {
+            format!("{} each: ", self.points_each)
+        } else {
+            String::new()
+        };
+        format!(
+            "#{} {}{count}: {} ({each}{})",
+            self.entry,
+            self.profile,
+            self.points,
+            parts.join(" + ").replace("+ -", "- ")
+        )
+    }
 }
 
 /// A faction, by id and name.
@@ -231,6 +293,7 @@ impl VerdictJson {
                 text: f.morale.describe(),
                 notes: f.morale.notes.clone(),
             }),
+            entries: r.entry_costs.clone(),
             problems: r
                 .violations
                 .iter()
@@ -254,6 +317,7 @@ impl VerdictJson {
             },
             leader: None,
             morale: None,
+            entries: Vec::new(),
             problems: Vec::new(),
         }
     }

@@ -472,3 +472,113 @@ fn man_writes_a_page_per_command_with_exit_status_environment_and_examples() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn each_entry_shows_its_points_as_parts_that_add_up() {
+    buntai()
+        .arg("validate")
+        .arg(repo().join("examples/ikko-ikki.toml"))
+        .assert()
+        .stdout(predicate::str::contains(
+            "#4 Monto: 16 (Monto 13 + teppo 3)",
+        ))
+        .stdout(predicate::str::contains(
+            "#8 Ronin: 19 (Ronin 17 + light-armour 2)",
+        ));
+    for example in examples() {
+        let output = buntai()
+            .arg("validate")
+            .arg(&example)
+            .args(["--format", "json"])
+            .output()
+            .expect("run");
+        let report = &json(&output)[0];
+        let mut total = 0;
+        for entry in report["entries"].as_array().expect("entries") {
+            let parts: i64 = entry["parts"]
+                .as_array()
+                .expect("parts")
+                .iter()
+                .map(|p| p["points"].as_i64().expect("points"))
+                .sum();
+            assert_eq!(
+                parts,
+                entry["points_each"].as_i64().expect("each"),
+                "{entry}"
+            );
+            total += entry["points"].as_i64().expect("points");
+        }
+        assert_eq!(total, report["points"]["total"].as_i64().expect("total"));
+    }
+}
+
+#[test]
+fn options_lists_what_still_fits_and_each_addition_keeps_the_roster_legal() {
+    let dir = TempDir::new().expect("dir");
+    let path = dir.path().join("r.toml");
+    std::fs::copy(repo().join("examples/bushi-sample-100.toml"), &path).expect("copy");
+    let slack = |path: &Path| {
+        let output = buntai()
+            .arg("options")
+            .arg(path)
+            .args(["--format", "json"])
+            .output()
+            .expect("run");
+        json(&output)
+    };
+    let full = slack(&path);
+    assert_eq!(full["points_left"], 1);
+    assert_eq!(full["models_left"], 15);
+    assert_eq!(
+        full["additions"],
+        serde_json::json!([]),
+        "nothing costs 1 point"
+    );
+    let teppo = full["headroom"]
+        .as_array()
+        .expect("headroom")
+        .iter()
+        .find(|h| h["text"].as_str().is_some_and(|t| t.contains("teppo")))
+        .expect("the teppo rule");
+    assert_eq!(
+        teppo["left"], 0,
+        "5 models allow one teppo, and it is carried"
+    );
+    buntai()
+        .arg("set")
+        .arg(&path)
+        .args(["points", "200"])
+        .assert()
+        .success();
+    let roomy = slack(&path);
+    let additions = roomy["additions"].as_array().expect("additions");
+    assert!(additions.len() > 5, "{additions:?}");
+    for addition in additions.iter().take(6) {
+        let copy = dir.path().join("trial.toml");
+        std::fs::copy(&path, &copy).expect("copy");
+        let mut add = buntai();
+        add.arg("add")
+            .arg(&copy)
+            .arg(addition["profile"].as_str().expect("profile"));
+        for weapon in addition["weapons"].as_array().expect("weapons") {
+            add.args(["--weapon", weapon.as_str().expect("weapon")]);
+        }
+        if let Some(armour) = addition["armour"].as_str() {
+            add.args(["--armour", armour]);
+        }
+        add.assert().success();
+        buntai()
+            .arg("validate")
+            .arg(&copy)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(": LEGAL"));
+        std::fs::remove_file(dir.path().join(".trial.toml.buntai-undo")).ok();
+    }
+    buntai()
+        .arg("options")
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("99 of 200 points used, 101 left"));
+}

@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::support::{buntai, repo};
 
-const KINDS: [&str; 20] = [
+const KINDS: [&str; 21] = [
     "faction",
     "roster",
     "weapons",
@@ -25,6 +25,7 @@ const KINDS: [&str; 20] = [
     "faction-output",
     "ruling",
     "rule",
+    "options",
 ];
 
 #[test]
@@ -338,6 +339,7 @@ fn the_schema_checker_catches_a_wrong_key_and_a_wrong_type() {
     let good = serde_json::json!({
         "file": "a.toml", "data_version": "x", "legal": true, "error": null, "faction": null,
         "models": 0, "points": {"total": 0, "limit": null}, "leader": null, "morale": null,
+        "entries": [],
         "problems": []
     });
     assert_eq!(conforms(&good, &schema, &schema, "$"), Ok(()));
