@@ -8,7 +8,7 @@ use super::output::{Out, note, open_output, write_output};
 use crate::diag::{SourceFile, exit, render};
 use crate::load::{LoadError, read_text_file};
 use crate::model::Catalogue;
-use crate::print::{build_sheet, render_html, share_text, sheet_doc};
+use crate::print::{View, build_sheet, render_cards, render_html, share_text, sheet_doc};
 use crate::roster::{self, Rules};
 use crate::rules::{self, Options};
 
@@ -24,6 +24,16 @@ pub enum SheetFormat {
     Json,
     /// A compact plain-text list to paste in a chat or forum; `buntai import` reads it back.
     Share,
+    /// One card per model to cut out (HTML, several per page).
+    Cards,
+}
+
+fn card_place(place: CardPlace) -> &'static str {
+    match place {
+        CardPlace::Front => "front",
+        CardPlace::Back => "back",
+        CardPlace::None => "none",
+    }
 }
 
 #[derive(Debug, Args)]
@@ -44,6 +54,24 @@ pub struct PrintArgs {
     /// The Fatigue advanced rule is in use.
     #[arg(long)]
     pub fatigue: bool,
+    /// The opponent's copy: a disguised Ninja shows as the model it impersonates, and nothing the
+    /// rules keep secret is printed.
+    #[arg(long)]
+    pub for_opponent: bool,
+    /// Where the HTML sheet puts the quick-reference card: on the sheet's page, on a page of its
+    /// own (to print on the back), or nowhere.
+    #[arg(long, value_enum, default_value_t = CardPlace::Front)]
+    pub card: CardPlace,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CardPlace {
+    /// Below the models, on the same page.
+    Front,
+    /// On a second page, to print on the back.
+    Back,
+    /// Left out.
+    None,
 }
 
 pub fn run(out: &Out, cat: &Catalogue, args: &PrintArgs) -> u8 {
@@ -82,12 +110,31 @@ pub fn run(out: &Out, cat: &Catalogue, args: &PrintArgs) -> u8 {
         return cannot_print(out, &file, &report);
     };
     let resolved = roster::resolve(cat, faction, &parsed, rules, &mut Vec::new());
-    let sheet = build_sheet(cat, &parsed, &resolved, &report);
+    let view = if args.for_opponent {
+        View::Opponent
+    } else {
+        View::Own
+    };
+    let sheet = build_sheet(cat, &parsed, &resolved, &report, view);
     let text = match args.format {
         SheetFormat::Text => sheet_doc(&sheet).to_text(out.text_style()),
         SheetFormat::Markdown => sheet_doc(&sheet).to_markdown(),
+        SheetFormat::Share if args.for_opponent => {
+            out.error(
+                "the share text is the list itself, secrets included; give your opponent \
+                 `--for-opponent` as text, markdown, html or cards",
+            );
+            return exit::USAGE;
+        }
         SheetFormat::Share => share_text(cat, faction, &parsed, &report),
-        SheetFormat::Html => match render_html(&sheet, &cat.reference) {
+        SheetFormat::Cards => match render_cards(&sheet) {
+            Ok(html) => html,
+            Err(err) => {
+                out.error(&format!("cannot render the model cards: {err}"));
+                return exit::PROBLEMS;
+            }
+        },
+        SheetFormat::Html => match render_html(&sheet, &cat.reference, card_place(args.card)) {
             Ok(html) => html,
             Err(err) => {
                 out.error(&format!("cannot render the HTML sheet: {err}"));

@@ -7,18 +7,37 @@ use super::Sheet;
 use crate::model::ReferenceFile;
 
 const TEMPLATE: &str = include_str!("templates/sheet.html");
+const CARDS: &str = include_str!("templates/cards.html");
 
-/// Render the sheet and the reference card as one HTML document.
-pub fn render_html(sheet: &Sheet, reference: &ReferenceFile) -> Result<String, minijinja::Error> {
+/// Render the play sheet and the reference card (`card`: `front`, `back` or `none`) as one HTML
+/// document.
+pub fn render_html(
+    sheet: &Sheet,
+    reference: &ReferenceFile,
+    card: &str,
+) -> Result<String, minijinja::Error> {
+    render(
+        "sheet.html",
+        TEMPLATE,
+        context! {
+            sheet => Serde(sheet),
+            reference => Serde(&reference.sections),
+            card => card,
+        },
+    )
+}
+
+/// One card per model, laid out to cut out.
+pub fn render_cards(sheet: &Sheet) -> Result<String, minijinja::Error> {
+    render("cards.html", CARDS, context! { sheet => Serde(sheet) })
+}
+
+fn render(name: &str, template: &str, ctx: minijinja::Value) -> Result<String, minijinja::Error> {
     let mut env = Environment::new();
     env.set_undefined_behavior(UndefinedBehavior::Strict);
     // The name ends in .html, so every value is HTML-escaped.
-    env.add_template("sheet.html", TEMPLATE)?;
-    let template = env.get_template("sheet.html")?;
-    let html = template.render(context! {
-        sheet => Serde(sheet),
-        reference => Serde(&reference.sections),
-    })?;
+    env.add_template(name, template)?;
+    let html = env.get_template(name)?.render(ctx)?;
     // Control characters from names are not text a browser may show (they are HTML parse errors).
     Ok(html
         .chars()

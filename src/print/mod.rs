@@ -7,9 +7,9 @@ mod share;
 mod sheet;
 
 pub use doc::{Block, Doc, TextStyle};
-pub use html::render_html;
+pub use html::{render_cards, render_html};
 pub use share::share_text;
-pub use sheet::{Sheet, SheetEntry, build as build_sheet};
+pub use sheet::{Sheet, SheetEntry, View, build as build_sheet};
 
 /// The roster sheet as a text/Markdown document.
 pub fn sheet_doc(sheet: &Sheet) -> Doc {

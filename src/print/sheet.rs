@@ -13,6 +13,10 @@ use crate::rules::Report;
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Sheet {
     pub name: Option<String>,
+    /// The opponent's copy (`print --for-opponent`): what the rules keep secret is left out.
+    pub opponent_copy: bool,
+    /// Profiles of the mounts the Buntai rides.
+    pub mounts: Vec<SheetMount>,
     /// The data the sheet was made with (changes whenever the data changes).
     pub data_version: String,
     pub faction: FactionLine,
@@ -32,6 +36,37 @@ pub struct Sheet {
     /// Rules the hired models bring along (Ronin flee when Wavering, ...).
     pub hire_rules: Vec<String>,
     pub koryu: Option<SheetKoryu>,
+}
+
+/// Who the sheet is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum View {
+    /// The player's own sheet: everything.
+    #[default]
+    Own,
+    /// The opponent's copy: a disguised Ninja shows as the model it impersonates.
+    Opponent,
+}
+
+/// A mount's profile, for the table.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SheetMount {
+    pub name: String,
+    #[serde(rename = "move")]
+    pub move_inches: u8,
+    pub gallop: u8,
+    /// Fight when the mount itself is attacked (no armour, always an Enhanced Defence).
+    pub defence_fight: u8,
+    /// A mount that fights on its own (the warhorse).
+    pub fights: Option<SheetMountFights>,
+    pub summary: String,
+}
+
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SheetMountFights {
+    pub attack_counters: u8,
+    pub initiative: u8,
+    pub fight: u8,
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -127,6 +162,8 @@ pub struct SheetWeapon {
     pub text: String,
     /// The compact form printed on the HTML sheet: "3/+0", "5>0/+0", "48\" +1".
     pub short: String,
+    /// Must be reloaded after firing (the teppo): the play sheet has a box for it.
+    pub reload: bool,
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -150,18 +187,36 @@ pub fn build(
     roster: &Roster,
     resolved: &ResolvedRoster<'_>,
     report: &Report,
+    view: View,
 ) -> Sheet {
     let faction = resolved.faction;
     let leader = resolved.leader().map(|m| m.index);
+    let secret = |m: &ResolvedModel<'_>| view == View::Opponent && m.disguise.is_some();
     let entries: Vec<SheetEntry> = resolved
         .models
         .iter()
-        .map(|m| entry(cat, m, leader == Some(m.index)))
+        .map(|m| {
+            let e = entry(cat, m, leader == Some(m.index));
+            if secret(m) {
+                as_seen_by_opponent(cat, m, e)
+            } else {
+                e
+            }
+        })
         .collect();
     let mut attribute_ids: Vec<&str> = resolved
         .models
         .iter()
-        .flat_map(|m| m.attributes.iter().map(|a| a.id.as_str()))
+        .flat_map(|m| {
+            let shown: Vec<&str> = if secret(m) {
+                m.disguise
+                    .map(|d| d.attributes.iter().map(String::as_str).collect())
+                    .unwrap_or_default()
+            } else {
+                m.attributes.iter().map(|a| a.id.as_str()).collect()
+            };
+            shown
+        })
         .collect();
     attribute_ids.sort_unstable();
     attribute_ids.dedup();
@@ -176,7 +231,7 @@ pub fn build(
         })
         .collect();
     let mut hire_rules: Vec<String> = Vec::new();
-    for m in resolved.models.iter().filter(|m| m.is_hire()) {
+    for m in resolved.models.iter().filter(|m| m.is_hire() && !secret(m)) {
         for note in &m.profile.notes {
             let line = format!("{}: {note}", m.profile.name);
             if !hire_rules.contains(&line) {
@@ -184,7 +239,7 @@ pub fn build(
             }
         }
     }
-    if resolved.models.iter().any(|m| m.is_hire()) {
+    if resolved.models.iter().any(|m| m.is_hire() && !secret(m)) {
         hire_rules.push("Swords-for-Hire never score the faction's special Victory Points and do not count for its composition (R-10).".to_owned());
     }
     let mut scoring: Vec<String> = faction
@@ -209,9 +264,16 @@ pub fn build(
             })
         })
         .collect();
+    let hidden: Vec<usize> = resolved
+        .models
+        .iter()
+        .filter(|m| secret(m))
+        .map(|m| m.index)
+        .collect();
     let mut problems: Vec<ProblemJson> = report
         .violations
         .iter()
+        .filter(|v| v.model.is_none_or(|i| !hidden.contains(&i)))
         .map(|v| ProblemJson::from_violation(v, &report.file))
         .collect();
     problems.sort_by_key(|p| p.severity != Severity::Error);
@@ -225,9 +287,37 @@ pub fn build(
     if resolved.models.iter().any(|m| m.has_attribute("commander")) {
         morale_notes.push("A model with Commander gives -1 to Morale Tests.".to_owned());
     }
+    let mut mounts: Vec<SheetMount> = cat
+        .weapons
+        .mounts
+        .iter()
+        .filter(|p| resolved.models.iter().any(|m| m.mount == Some(p.id)))
+        .map(|p| SheetMount {
+            name: p.name.clone(),
+            move_inches: p.move_inches,
+            gallop: p.gallop,
+            defence_fight: p.defence_fight.value,
+            fights: p.fights.as_ref().map(|f| SheetMountFights {
+                attack_counters: f.attack_counters,
+                initiative: f.initiative,
+                fight: f.fight,
+            }),
+            summary: p.summary.clone(),
+        })
+        .collect();
+    mounts.sort_by(|a, b| a.name.cmp(&b.name));
+    // The opponent's copy counts a disguised model at the impersonated profile's points.
+    let shown_difference: i32 = entries
+        .iter()
+        .zip(&resolved.models)
+        .map(|(e, m)| e.points_total - m.points_total())
+        .sum();
+    let points_total = resolved.points_total() + shown_difference;
     Sheet {
         name: roster.name.clone(),
         data_version: cat.data_version.clone(),
+        opponent_copy: view == View::Opponent,
+        mounts,
         faction: FactionLine {
             id: faction.id.clone(),
             name: faction.name.clone(),
@@ -236,7 +326,7 @@ pub fn build(
         problems,
         models: resolved.model_count(),
         points: SheetPoints {
-            total: resolved.points_total(),
+            total: points_total,
             limit: report.points_limit,
         },
         leader: report.leader.clone(),
@@ -257,6 +347,40 @@ pub fn build(
     }
 }
 
+/// A disguised Ninja as the opponent sees it: the model it impersonates, with that profile's
+/// numbers and points (R-13; the kit is already the impersonated profile's).
+fn as_seen_by_opponent(cat: &Catalogue, m: &ResolvedModel<'_>, mut e: SheetEntry) -> SheetEntry {
+    let Some(shown) = m.disguise else { return e };
+    e.profile = shown.id.clone();
+    e.profile_name = shown.name.clone();
+    e.hired = false;
+    e.disguised_as = None;
+    e.model_type = shown.model_type.clone();
+    e.rank = shown.rank.value.get();
+    e.combat_pool = shown.combat_pool.value;
+    e.initiative = shown.initiative.value;
+    e.fight = shown.fight.value;
+    e.shoot = shown.shoot.value;
+    e.armour = shown.armour.to_string();
+    e.attributes = shown
+        .attributes
+        .iter()
+        .map(|a| {
+            cat.attribute(a)
+                .map_or_else(|| a.clone(), |x| x.name.clone())
+        })
+        .collect();
+    e.points_each = shown.points;
+    e.points_total = shown
+        .points
+        .saturating_mul(i32::try_from(e.count).unwrap_or(i32::MAX));
+    e.cost = vec![crate::roster::CostPart {
+        what: shown.name.clone(),
+        points: shown.points,
+    }];
+    e
+}
+
 fn entry(cat: &Catalogue, m: &ResolvedModel<'_>, leader: bool) -> SheetEntry {
     let fast = i16::from(m.has_attribute("fast"));
     let powerful = i16::from(m.has_attribute("powerful"));
@@ -265,6 +389,9 @@ fn entry(cat: &Catalogue, m: &ResolvedModel<'_>, leader: bool) -> SheetEntry {
     } else {
         0
     };
+    // A banner bearer rolls Initiative, Attack and Defence at -1 while engaged (tp.27): the sheet
+    // folds it into the numbers it prints.
+    let burden = -i16::from(m.banner);
     let movement = match m
         .mount
         .and_then(|mount| cat.weapons.mounts.iter().find(|p| p.id == mount))
@@ -296,13 +423,15 @@ fn entry(cat: &Catalogue, m: &ResolvedModel<'_>, leader: bool) -> SheetEntry {
                 shoot: None,
                 text: String::new(),
                 short: String::new(),
+                reload: w.reload,
             };
             match w.kind {
                 WeaponKind::Melee => {
-                    let init = i16::from(m.initiative) + fast;
+                    let init = i16::from(m.initiative) + fast + burden;
                     sheet.initiative = value(&w.initiative).map(|v| init + v);
                     sheet.initiative_later = value(&w.initiative_later).map(|v| init + v);
-                    sheet.attack = value(&w.attack).map(|v| v + powerful + mounted_penalty);
+                    sheet.attack =
+                        value(&w.attack).map(|v| v + powerful + mounted_penalty + burden);
                     let mut text = format!("Init {}", sheet.initiative.unwrap_or(init));
                     if let Some(later) = sheet.initiative_later {
                         text.push_str(&format!(" (then {later})"));

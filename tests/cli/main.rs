@@ -5,6 +5,7 @@ mod catalogue;
 mod data_check;
 mod engine;
 mod loader_fuzz;
+mod play;
 mod player;
 mod safety;
 mod schema;
