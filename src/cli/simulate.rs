@@ -13,7 +13,7 @@ use crate::diag::{Code, exit, render};
 use crate::engine::SeededDice;
 use crate::engine::events::EventLog;
 use crate::engine::fighter::{Fighter, weaponless};
-use crate::engine::policy::{DefaultAi, Policy, RandomPolicy};
+use crate::engine::policy::{DefaultAi, FixedSplit, Policy, RandomPolicy, Yardstick};
 use crate::engine::tournament::tournament;
 use crate::load::{LoadError, read_text_file};
 use crate::model::Catalogue;
@@ -33,6 +33,12 @@ pub enum PolicyArg {
     Default,
     /// Decides at random: the baseline.
     Random,
+    /// Yardstick: every counter on Attack, otherwise simple legal play.
+    Attack,
+    /// Yardstick: every counter on Defence.
+    Defend,
+    /// Yardstick: half the counters on Attack (rounded up), half on Defence.
+    Half,
 }
 
 #[derive(Debug, Args)]
@@ -68,6 +74,10 @@ pub struct SimulateArgs {
     pub policy_b: PolicyArg,
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
+    /// Play even when the sides do not field the same number of models with the same Ranks (the
+    /// Tournament's equal forces, tp.64); the report then warns.
+    #[arg(long)]
+    pub allow_unequal: bool,
 }
 
 /// What `simulate --format json` prints.
@@ -171,12 +181,7 @@ fn side(
         ));
         return Err(exit::PROBLEMS);
     }
-    if !report.valid() {
-        note(&format!(
-            "warning: {} is not a legal Buntai (`buntai validate {}`); simulating it anyway\n",
-            file.name, file.name
-        ));
-    }
+    // The Tournament has no points limit (P-15): its forces are checked against each other instead.
     let mut fighters = Vec::new();
     for m in &resolved.models {
         for _ in 0..m.count {
@@ -192,6 +197,21 @@ fn side(
 const MAX_SIDE: u32 = 20;
 /// An entry's `count` above this is already a validation error and is taken as this.
 const MAX_COUNT: u32 = 20;
+
+/// Why two Tournament forces are not equal (tp.64: the same number of models, with the same Ranks),
+/// or `None` when they are.
+fn unequal_forces(a: &[Fighter], b: &[Fighter]) -> Option<String> {
+    if a.len() != b.len() {
+        return Some(format!("{} models against {}", a.len(), b.len()));
+    }
+    let ranks = |side: &[Fighter]| {
+        let mut r: Vec<u8> = side.iter().map(|f| f.rank).collect();
+        r.sort_unstable();
+        r
+    };
+    let (ra, rb) = (ranks(a), ranks(b));
+    (ra != rb).then(|| format!("Ranks {ra:?} against {rb:?}"))
+}
 
 /// Put the listed models (1-based) first, in the order given; the rest follow in list order.
 fn reorder(fighters: Vec<Fighter>, order: &[usize]) -> Result<Vec<Fighter>, String> {
@@ -215,6 +235,9 @@ fn policy(kind: PolicyArg, ai: &DefaultAi, seed: u64, stream: u64) -> Box<dyn Po
     match kind {
         PolicyArg::Default => Box::new(ai.clone()),
         PolicyArg::Random => Box::new(RandomPolicy::new(seed, stream)),
+        PolicyArg::Attack => Box::new(Yardstick(FixedSplit::Attack)),
+        PolicyArg::Defend => Box::new(Yardstick(FixedSplit::Defend)),
+        PolicyArg::Half => Box::new(Yardstick(FixedSplit::Half)),
     }
 }
 
@@ -222,6 +245,9 @@ fn policy_name(kind: PolicyArg) -> &'static str {
     match kind {
         PolicyArg::Default => "default",
         PolicyArg::Random => "random",
+        PolicyArg::Attack => "attack",
+        PolicyArg::Defend => "defend",
+        PolicyArg::Half => "half",
     }
 }
 
@@ -248,6 +274,19 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         Ok(s) => s,
         Err(code) => return code,
     };
+    let unequal = unequal_forces(&a, &b);
+    if let Some(why) = &unequal {
+        if !args.allow_unequal {
+            out.error(&format!(
+                "the Tournament needs equal forces (tp.64, P-15): {why}; \
+                 add --allow-unequal to play anyway"
+            ));
+            return exit::USAGE;
+        }
+        note(&format!(
+            "warning: unequal forces ({why}); playing as --allow-unequal asks\n"
+        ));
+    }
     let (a, b) = match (reorder(a, &args.order_a), reorder(b, &args.order_b)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(message), _) | (_, Err(message)) => {

@@ -68,7 +68,6 @@ struct State {
     declared: [Vec<Option<Special>>; 2],
     /// Attack counters of each model's warhorse this phase.
     horse: [Vec<i32>; 2],
-    weaponless: FightingWeapon,
 }
 
 impl State {
@@ -107,8 +106,10 @@ pub fn combat_phase(
         doomed: [vec![false; sides[0].len()], vec![false; sides[1].len()]],
         declared: [vec![None; sides[0].len()], vec![None; sides[1].len()]],
         horse: [warhorse_counters(&sides[0]), warhorse_counters(&sides[1])],
-        weaponless: weaponless.clone(),
     };
+    // Each fighter carries its own weaponless "weapon" (with its Jujutsu): the shared one is kept
+    // for callers that build fighters by hand.
+    let _ = weaponless;
     for (s, policy) in policies.iter_mut().enumerate() {
         let (own, enemies) = split_refs(sides, s);
         let own: Vec<&Fighter> = own.into_iter().filter(|f| !f.subdued).collect();
@@ -175,17 +176,21 @@ pub fn combat_phase(
             let targets: Vec<usize> = (0..sides[e].len())
                 .filter(|&j| sides[e][j].alive() && !st.doomed[e][j])
                 .collect();
-            if targets.is_empty() {
-                break 'rounds;
-            }
-            let able = match actor {
-                Actor::Rider(_) => {
-                    st.acting(sides, (s, i)) && st.attack[s] > 0 && st.capacity(sides, (s, i)) > 0
-                }
-                Actor::Warhorse(_) => {
-                    st.standing(sides, (s, i)) && st.horse[s][i] > 0 && sides[s][i].mount.is_some()
-                }
-            };
+            // An actor with no one left to attack passes; the others (a doomed Tough model with
+            // its final attack among them) still get their turn.
+            let able = !targets.is_empty()
+                && match actor {
+                    Actor::Rider(_) => {
+                        st.acting(sides, (s, i))
+                            && st.attack[s] > 0
+                            && st.capacity(sides, (s, i)) > 0
+                    }
+                    Actor::Warhorse(_) => {
+                        st.standing(sides, (s, i))
+                            && st.horse[s][i] > 0
+                            && sides[s][i].mount.is_some()
+                    }
+                };
             if able && matches!(actor, Actor::Rider(_)) {
                 let enemies: Vec<&Fighter> = targets.iter().map(|&j| &sides[e][j]).collect();
                 if let Some(k) = policies[s].switch_weapon(&sides[s][i], &enemies)
@@ -409,6 +414,11 @@ fn roll_off_group(
     }
     if let Some(&(s, i)) = sorted.first() {
         events.push(|| Event::RollOff {
+            contenders: rolls
+                .iter()
+                .map(|((s, i), _)| sides[*s][*i].name.clone())
+                .collect(),
+            rolled: rolls.iter().map(|(_, r)| *r).collect(),
             winner: sides[s][i].name.clone(),
         });
     }
@@ -428,7 +438,9 @@ fn attack(
 ) {
     st.attack[s] -= 1;
     st.used[s][i] += 1;
-    let mount_alive = sides[e][t].mount.is_some();
+    // Only a model on foot may choose the mount: mounted riders strike riders (tp.28); warhorses
+    // strike mounts.
+    let mount_alive = sides[e][t].mount.is_some() && sides[s][i].mount.is_none();
     if mount_alive && policies[s].target_mount(&sides[s][i], &sides[e][t]) {
         // The mount defends with its own Fight, no armour and an Enhanced roll, at no counter.
         let defence = sides[e][t]
@@ -443,8 +455,9 @@ fn attack(
             st.attack[s] -= 1;
             st.used[s][i] += 1;
         }
+        // The mount wears no armour: no weapon bonus or penalty against the rider's armour applies.
         let roll = roll_attack(
-            sides[s][i].attack_side(&sides[e][t], attack_enhanced),
+            sides[s][i].attack_side_vs(crate::model::Armour::None, attack_enhanced),
             defence,
             dice,
         );
@@ -463,14 +476,7 @@ fn attack(
         .filter(|&k| st.standing(sides, (s, k)))
         .count();
     let plain = sides[s][i].attack_side(&sides[e][t], false);
-    let defence_enhanced = st.defence[e] > 0
-        && st.acting(sides, (e, t))
-        && st.capacity(sides, (e, t)) > 0
-        && policies[e].enhance_defence(&sides[e][t], &sides[s][i], plain);
-    if defence_enhanced {
-        st.defence[e] -= 1;
-        st.used[e][t] += 1;
-    }
+    let defence_enhanced = enhance_defence(sides, policies, st, (e, t), (s, i), plain);
     let mut defence = sides[e][t].defence_side(defence_enhanced);
     if engaged_by >= 3 {
         defence.modifier += OUTNUMBERED_DEFENCE;
@@ -516,6 +522,10 @@ fn attack(
         defence_enhanced,
         roll,
     });
+    if special == Some(Special::Disarm) && result < WoundResult::Grievous {
+        // A Disarm short of Grievous has no effect at all (tp.22); only a failed Subdue wounds.
+        return;
+    }
     if let Some(special) = special
         && result >= WoundResult::Grievous
     {
@@ -523,7 +533,7 @@ fn attack(
         let target = &mut sides[e][t];
         match special {
             Special::Disarm => {
-                target.disarm(st.weaponless.clone());
+                target.disarm();
                 events.push(|| Event::Disarmed {
                     fighter: target.name.clone(),
                     now: target.weapon.id.clone(),
@@ -539,6 +549,32 @@ fn attack(
         return;
     }
     wound(sides, policies, st, (e, t), result, s, points, events);
+}
+
+/// Whether the Defence Roll of `target` is Enhanced, paying the Defence counter: the target's own
+/// if it may still spend one, else a friend's in the same combat (tp.20: a model may spend a
+/// Defence counter on another model's Defence Roll).
+fn enhance_defence(
+    sides: &[Vec<Fighter>; 2],
+    policies: &mut [&mut dyn Policy; 2],
+    st: &mut State,
+    (e, t): Slot,
+    (s, i): Slot,
+    incoming: crate::engine::melee::AttackSide,
+) -> bool {
+    if st.defence[e] == 0 || !st.acting(sides, (e, t)) {
+        return false;
+    }
+    let payer = std::iter::once(t)
+        .chain((0..sides[e].len()).filter(|&k| k != t))
+        .find(|&k| st.acting(sides, (e, k)) && st.capacity(sides, (e, k)) > 0);
+    let Some(payer) = payer else { return false };
+    if !policies[e].enhance_defence(&sides[e][t], &sides[s][i], incoming) {
+        return false;
+    }
+    st.defence[e] -= 1;
+    st.used[e][payer] += 1;
+    true
 }
 
 /// A warhorse's attack: Fight 1, no modifiers; against a mounted enemy it must attack the mount.
@@ -575,14 +611,7 @@ fn warhorse_attack(
         mount_wound(&mut sides[e][t], result, events);
         return;
     }
-    let defence_enhanced = st.defence[e] > 0
-        && st.acting(sides, (e, t))
-        && st.capacity(sides, (e, t)) > 0
-        && policies[e].enhance_defence(&sides[e][t], &sides[s][i], side);
-    if defence_enhanced {
-        st.defence[e] -= 1;
-        st.used[e][t] += 1;
-    }
+    let defence_enhanced = enhance_defence(sides, policies, st, (e, t), (s, i), side);
     let roll = roll_attack(side, sides[e][t].defence_side(defence_enhanced), dice);
     let result = roll.result;
     events.push(|| Event::Attack {
@@ -595,7 +624,8 @@ fn warhorse_attack(
     wound(sides, policies, st, (e, t), result, s, points, events);
 }
 
-/// A wound to a mount stacks like a model's; a slain mount throws its rider, who is left Stunned.
+/// A wound to a mount stacks like a model's; a mount with a Grievous wound or worse throws its
+/// rider at once (tp.28, R-77), who is left Stunned.
 fn mount_wound(rider: &mut Fighter, result: WoundResult, events: &mut EventLog) {
     let Some(mount) = rider.mount.as_mut() else {
         return;
@@ -609,9 +639,9 @@ fn mount_wound(rider: &mut Fighter, result: WoundResult, events: &mut EventLog) 
         result,
         health: mount.health,
     });
-    if mount.health == Health::Dead {
+    if matches!(mount.health, Health::Grievous | Health::Dead) {
         rider.mount = None;
-        rider.stunned = true;
+        rider.stunned = rider.stunned.saturating_add(1);
         events.push(|| Event::Thrown {
             fighter: rider.name.clone(),
         });
@@ -636,12 +666,13 @@ fn wound(
     let unspent_before = st.capacity(sides, (e, t));
     let f = &mut sides[e][t];
     if result == WoundResult::Stunned {
-        f.stunned = true;
+        f.stunned = f.stunned.saturating_add(1);
     }
     let before = f.health;
     let after = apply_wound(before, result);
     let doomed = after == Health::Dead && f.tough && before != Health::Dead;
-    f.health = if doomed { Health::Grievous } else { after };
+    // A doomed Tough model fights its last with no new penalty: a Critical has none (tp.23, 29).
+    f.health = if doomed { before } else { after };
     let name = f.name.clone();
     events.push(|| Event::Wound {
         fighter: name.clone(),
@@ -662,8 +693,9 @@ fn wound(
             }
             left -= 1;
         }
-    } else if after == Health::Grievous && before != Health::Grievous {
-        // The Combat Pool drops by one at once: the controller loses a counter of his choice.
+    } else if after == Health::Grievous && before != Health::Grievous && unspent_before > 0 {
+        // With no counters left to it, the model loses nothing (tp.23).
+        // The Combat Pool drops by one at once: the controller loses one of the model's counters.
         let lost = match policies[e].discard(st.attack[e], st.defence[e]) {
             Counter::Attack if st.attack[e] > 0 => Some(Counter::Attack),
             _ if st.defence[e] > 0 => Some(Counter::Defence),
@@ -706,6 +738,13 @@ mod tests {
         scripted_phase(sides, &mut a, &mut b, rolls, true)
     }
 
+    /// A Combat Phase with no special attack declared.
+    fn run_plain(sides: &mut [Vec<Fighter>; 2], rolls: &[u8]) -> ([u32; 2], Vec<Event>) {
+        let mut a = TestPolicy::default();
+        let mut b = TestPolicy::default();
+        scripted_phase(sides, &mut a, &mut b, rolls, true)
+    }
+
     fn duellists() -> [Vec<Fighter>; 2] {
         [
             vec![test_fighter("A", 1, 3, 3, Armour::None, 0, 0)],
@@ -740,19 +779,214 @@ mod tests {
     }
 
     #[test]
-    fn a_disarm_takes_up_the_next_weapon_then_none() {
+    fn a_disarmed_model_fights_weaponless_and_must_pay_to_take_up_a_spare() {
         let mut sides = duellists();
         let spare = FightingWeapon {
             id: "spare".to_owned(),
             ..sides[1][0].weapon.clone()
         };
         sides[1][0].spare_weapons = vec![spare];
-        // B's own attack after being disarmed: 1+1 +1 = 3 against 6 +3 = 9.
-        run(&mut sides, Some(Special::Disarm), &[6, 1, 3, 3, 1, 1, 1, 6]);
-        assert_eq!(sides[1][0].weapon.id, "spare");
-        assert_eq!(sides[1][0].health, Health::Healthy);
+        // B's own attack after being disarmed, weaponless: 1+1 +1 -1 = 2 against 6 +3 = 9.
         run(&mut sides, Some(Special::Disarm), &[6, 1, 3, 3, 1, 1, 1, 6]);
         assert_eq!(sides[1][0].weapon.id, "weaponless");
+        assert_eq!(
+            sides[1][0].spare_weapons.len(),
+            1,
+            "the spare is still carried"
+        );
+        assert_eq!(sides[1][0].health, Health::Healthy);
+    }
+
+    #[test]
+    fn a_failed_disarm_has_no_effect() {
+        let mut sides = duellists();
+        // A: 1+1 +3 = 5 against B's 1 +1 = 2: a score of 3, Light. A Disarm short of Grievous does
+        // nothing at all: no wound, no match point. B then misses: 1+1 +1 against 6 +3.
+        let (points, events) = run(&mut sides, Some(Special::Disarm), &[6, 1, 1, 1, 1, 1, 1, 6]);
+        assert_eq!(sides[1][0].health, Health::Healthy);
+        assert_eq!(sides[1][0].weapon.id, sides[0][0].weapon.id, "not disarmed");
+        assert_eq!(points, [0, 0]);
+        assert!(!events.iter().any(|e| matches!(e, Event::Wound { .. })));
+    }
+
+    #[test]
+    fn a_doomed_tough_model_fights_without_grievous_penalties_and_gets_its_final_attack() {
+        let a = test_fighter("A", 1, 3, 3, Armour::None, 0, 0);
+        let mut b = test_fighter("B", 2, 1, 2, Armour::None, 0, 0);
+        b.tough = true;
+        let mut sides = [vec![a], vec![b]];
+        // Initiative A 6 + 3 = 9, B 1 + 1 = 2. A: 6+6 +3 = 15 against 1 +2 = 3: Critical; B is doomed
+        // but fights on. B: 6+6 +2 (its full Fight) = 14 against 1 +3 = 4: Critical on A.
+        let (points, events) = run_plain(&mut sides, &[6, 1, 6, 6, 1, 6, 6, 1]);
+        let b_attack = events.iter().find_map(|e| match e {
+            Event::Attack { attacker, roll, .. } if attacker == "B" => Some(roll.attack.fight),
+            _ => None,
+        });
+        assert_eq!(b_attack, Some(2), "no Grievous -1 to Fight");
+        assert_eq!(
+            sides[1][0].health,
+            Health::Dead,
+            "removed at the end of the phase"
+        );
+        assert_eq!(sides[0][0].health, Health::Dead);
+        assert_eq!(points, [3, 3]);
+    }
+
+    #[test]
+    fn a_grievous_wound_with_no_counters_left_costs_nothing() {
+        let s = test_fighter("S", 3, 3, 3, Armour::None, 0, 0);
+        let b1 = test_fighter("B1", 1, 2, 1, Armour::None, 0, 0);
+        let b2 = test_fighter("B2", 2, 1, 1, Armour::None, 0, 0);
+        let mut sides = [vec![s], vec![b1, b2]];
+        // Initiative: S 6+3 = 9, B1 5+2 = 7, B2 1+1 = 2. S: 1+1 +3 = 5 against 6 +1: miss.
+        // B1 spends its only counter: 1+1 +1 against 6 +3: miss. S: 3+2 +3 = 8 against 3 +1 = 4:
+        // Grievous on B1, which has no counter left: nothing is lost. B2 then makes both its
+        // attacks, and S its last.
+        let (_, events) = run_plain(
+            &mut sides,
+            &[
+                6, 5, 1, 1, 1, 6, 1, 1, 6, 3, 2, 3, 1, 1, 6, 1, 1, 6, 1, 1, 6,
+            ],
+        );
+        assert!(
+            !events.iter().any(|e| matches!(e, Event::Discard { .. })),
+            "no counter is discarded"
+        );
+        let b2_attacks = events
+            .iter()
+            .filter(|e| matches!(e, Event::Attack { attacker, .. } if attacker == "B2"))
+            .count();
+        assert_eq!(b2_attacks, 2);
+    }
+
+    #[test]
+    fn a_mount_with_a_grievous_wound_throws_its_rider() {
+        let mut rider = test_fighter("R", 2, 1, 2, Armour::None, 0, 0);
+        rider.mount = Some(crate::engine::fighter::Steed {
+            kind: crate::model::Mount::Horse,
+            health: Health::Healthy,
+            defence_fight: 1,
+            fights: None,
+        });
+        let mut events = EventLog::recording();
+        mount_wound(&mut rider, WoundResult::Grievous, &mut events);
+        assert!(
+            rider.mount.is_none(),
+            "thrown at Grievous, not only when the mount dies"
+        );
+        assert_eq!(rider.stunned, 1);
+        assert!(events.contains(&Event::Thrown {
+            fighter: "R".to_owned()
+        }));
+    }
+
+    #[test]
+    fn mounted_riders_strike_riders_not_mounts() {
+        let steed = || crate::engine::fighter::Steed {
+            kind: crate::model::Mount::Horse,
+            health: Health::Healthy,
+            defence_fight: 1,
+            fights: None,
+        };
+        let mut a = test_fighter("A", 1, 3, 3, Armour::None, 0, 0);
+        a.mount = Some(steed());
+        let mut b = test_fighter("B", 1, 1, 1, Armour::None, 0, 0);
+        b.mount = Some(steed());
+        let mut sides = [vec![a], vec![b]];
+        let mut pa = TestPolicy {
+            at_mount: true,
+            ..TestPolicy::default()
+        };
+        let mut pb = TestPolicy::default();
+        // A would rather hit the horse, but a rider must strike the rider: 1+1 vs 6 +1.
+        let (_, events) = scripted_phase(
+            &mut sides,
+            &mut pa,
+            &mut pb,
+            &[6, 1, 1, 1, 6, 1, 1, 6],
+            true,
+        );
+        assert!(events.iter().any(
+            |e| matches!(e, Event::Attack { attacker, defender, .. } if attacker == "A" && defender == "B")
+        ));
+        assert!(
+            !events
+                .iter()
+                .any(|e| matches!(e, Event::Attack { defender, .. } if defender.contains("mount")))
+        );
+    }
+
+    #[test]
+    fn a_friend_may_spend_a_defence_counter_on_another_models_defence_roll() {
+        let s = test_fighter("S", 2, 3, 3, Armour::None, 0, 0);
+        let b1 = test_fighter("B1", 1, 1, 1, Armour::None, 0, 0);
+        let b2 = test_fighter("B2", 1, 1, 1, Armour::None, 0, 0);
+        let mut sides = [vec![s], vec![b1, b2]];
+        let mut pa = TestPolicy::default();
+        // Side B puts both counters into Defence. S attacks B1 twice: B1 Enhances the first Defence
+        // Roll with its own counter, and B2 pays for the second.
+        struct Guard;
+        impl Policy for Guard {
+            fn split(&mut self, _: &[&Fighter], _: &[&Fighter]) -> i32 {
+                0
+            }
+            fn enhance_initiative(&mut self, _: &Fighter, _: &[&Fighter], _: i32, _: bool) -> bool {
+                false
+            }
+            fn attack(&mut self, _: &Fighter, _: &[&Fighter], _: i32) -> Option<usize> {
+                None
+            }
+            fn enhance_defence(
+                &mut self,
+                _: &Fighter,
+                _: &Fighter,
+                _: crate::engine::melee::AttackSide,
+            ) -> bool {
+                true
+            }
+            fn enhance_attack(
+                &mut self,
+                _: &Fighter,
+                _: &Fighter,
+                _: crate::engine::melee::DefenceSide,
+                _: i32,
+            ) -> bool {
+                false
+            }
+            fn discard(&mut self, _: i32, _: i32) -> Counter {
+                Counter::Defence
+            }
+            fn name(&self) -> &'static str {
+                "guard"
+            }
+        }
+        // Initiative S 6, B1 1, B2 1 (B1 and B2 roll off 5 to 2); two attacks of 1+1 against 1+1.
+        let mut dice =
+            crate::engine::dice::ScriptedDice::new(&[6, 1, 1, 5, 2, 1, 1, 1, 1, 1, 1, 1, 1]);
+        let mut points = [0, 0];
+        let mut events = EventLog::recording();
+        let bare = sides[0][0].weapon.clone();
+        combat_phase(
+            &bare,
+            &mut sides,
+            &mut [&mut pa, &mut Guard],
+            &mut dice,
+            true,
+            &mut points,
+            &mut events,
+        )
+        .expect("combat");
+        let enhanced = events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Attack { defender, defence_enhanced: true, .. } if defender == "B1"
+                )
+            })
+            .count();
+        assert_eq!(enhanced, 2, "the second Enhanced Defence is paid by B2");
+        assert_eq!(dice.remaining(), 0);
     }
 
     #[test]
@@ -856,7 +1090,7 @@ mod mounted {
             true,
         );
         assert!(sides[1][0].mount.is_none());
-        assert!(sides[1][0].stunned);
+        assert!(sides[1][0].is_stunned());
         assert_eq!(sides[1][0].health, Health::Healthy, "the rider is unhurt");
         assert!(events.contains(&Event::Thrown {
             fighter: "B".to_owned()

@@ -1,22 +1,33 @@
-//! A duel: two models fighting turn after turn, as the Tournament scenario has them. They close in
-//! the first Move Phase (12" apart in the duelling circle, 6" each). From the second turn a model
-//! may withdraw in the Move Phase: its opponent gets one free attack at +1 with no Enhancing (none
-//! against an Acrobatic model), and there is no combat that turn; the opponent closes again the
-//! next. Each turn then has a Combat Phase ([`combat_phase`]) while in contact, and an End Phase,
-//! where Stunned is removed on a d6 of 3+ (-1 while engaged).
+//! A duel: two models fighting turn after turn, as the Tournament scenario has them (R-116, in
+//! contact from the first turn: they close 6" each across the 12" circle).
+//!
+//! Every turn has the book's phases as far as two duellists meet them:
+//! - **Priority** (tp.10): each side rolls a d6, ties re-rolled; a side with Senjo-jutsu may re-roll
+//!   its die once. The Priority player decides first whenever both could act.
+//! - **Move**: from the second turn a model in contact may withdraw (Priority player first). Each
+//!   opponent then chooses one of three responses (tp.13): one free attack at +1 with no Enhancing
+//!   (none against an Acrobatic model), nothing, or moving back into contact at once. Contact
+//!   broken ends a Subdue (tp.22).
+//! - **Combat** ([`combat_phase`]) while in contact; a combat that starts again after a withdrawal
+//!   is a first round: first-round weapon bonuses, a free choice of weapon.
+//! - **Action**: a model not in contact may Rest (+1 to its Stunned removal roll).
+//! - **End** (R-96): each Stunned counter comes off roll by roll: d6, -1 while engaged, +1 after
+//!   Rest; 1-2 none, 3-5 one, 6 or more two.
 
 use super::combat::combat_phase;
 use super::dice::Dice;
 use super::events::{Event, EventLog, match_points};
 use super::fighter::{Fighter, FightingWeapon};
 use super::melee::roll_attack;
-use super::policy::Policy;
+use super::policy::{Policy, WithdrawResponse};
 use super::wound::{WoundResult, apply_wound};
 
-/// In the End Phase a d6 of 3 or more removes Stunned...
-const STUN_REMOVED_ON: i32 = 3;
-/// ...with -1 while still engaged, as duellists are.
+/// End Phase Stunned removal: a modified d6 of 3-5 removes one counter, 6 or more two.
+const STUN_ONE_ON: i32 = 3;
+const STUN_TWO_ON: i32 = 6;
+/// -1 while engaged, +1 after a Rest.
 const ENGAGED_STUN_MODIFIER: i32 = -1;
+const RESTED_STUN_MODIFIER: i32 = 1;
 
 /// The free attack against a withdrawing model.
 const WITHDRAW_FREE_ATTACK: i32 = 1;
@@ -28,6 +39,17 @@ pub struct DuelResult {
     pub winner: Option<usize>,
     pub points: [u32; 2],
     pub turns: u32,
+}
+
+/// What happened in a turn's Move Phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Moved {
+    /// Still in contact: the combat goes on.
+    Stayed,
+    /// A model withdrew and the other moved straight back into contact: a new combat.
+    Reengaged,
+    /// A model withdrew and they are apart this turn.
+    Apart,
 }
 
 /// Fight up to `max_turns` turns (or until one falls). A match with no kill goes to the fighter with
@@ -42,32 +64,46 @@ pub fn duel(
 ) -> DuelResult {
     let mut points = [0u32; 2];
     let mut turns = 0;
+    // The next combat is a new one (the first turn, or after the duellists were apart).
+    let mut new_combat = true;
     while turns < max_turns && fighters.iter().all(Fighter::alive) {
         turns += 1;
         events.push(|| Event::Turn { turn: turns });
-        if turns > 1 && move_phase(fighters, policies, dice, &mut points, events) {
-            // One side stepped back: no combat this turn.
-            end_phase(fighters, dice, events);
-            continue;
+        let first = priority(fighters, dice, events);
+        let moved = if turns > 1 && !new_combat {
+            move_phase(fighters, policies, first, dice, &mut points, events)
+        } else {
+            Moved::Stayed
+        };
+        let mut engaged = true;
+        match moved {
+            Moved::Apart => {
+                engaged = false;
+                new_combat = true;
+            }
+            Moved::Reengaged | Moved::Stayed => {
+                let [a, b] = fighters.clone();
+                let mut sides = [vec![a], vec![b]];
+                // Two models in contact always make a combat the rules allow.
+                let fought = combat_phase(
+                    weaponless,
+                    &mut sides,
+                    policies,
+                    dice,
+                    new_combat || moved == Moved::Reengaged,
+                    &mut points,
+                    events,
+                );
+                debug_assert!(fought.is_ok());
+                let [a, b] = sides;
+                if let (Some(a), Some(b)) = (a.into_iter().next(), b.into_iter().next()) {
+                    *fighters = [a, b];
+                }
+                new_combat = false;
+            }
         }
-        let [a, b] = fighters.clone();
-        let mut sides = [vec![a], vec![b]];
-        // Two models in contact always make a combat the rules allow.
-        let fought = combat_phase(
-            weaponless,
-            &mut sides,
-            policies,
-            dice,
-            turns == 1,
-            &mut points,
-            events,
-        );
-        debug_assert!(fought.is_ok());
-        let [a, b] = sides;
-        if let (Some(a), Some(b)) = (a.into_iter().next(), b.into_iter().next()) {
-            *fighters = [a, b];
-        }
-        end_phase(fighters, dice, events);
+        let rested = action_phase(fighters, engaged, events);
+        end_phase(fighters, engaged, rested, first, dice, events);
     }
     let winner = match (fighters[0].alive(), fighters[1].alive()) {
         (true, false) => Some(0),
@@ -89,15 +125,41 @@ pub fn duel(
     }
 }
 
-/// The Move Phase in contact: a model may withdraw, suffering a free attack. True if one did.
+/// The Priority Phase: who decides first this turn (0 or 1). Each side rolls a d6, re-rolling
+/// ties; a side whose model has Senjo-jutsu may re-roll its own die once, when it is behind.
+fn priority(f: &[Fighter; 2], dice: &mut dyn Dice, events: &mut EventLog) -> usize {
+    loop {
+        let mut rolls = [dice.d6(), dice.d6()];
+        for side in 0..2 {
+            if f[side].senjo_jutsu && rolls[side] < rolls[1 - side] {
+                rolls[side] = dice.d6();
+            }
+        }
+        let winner = match rolls[0].cmp(&rolls[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        events.push(|| Event::Priority {
+            rolls,
+            winner: winner.map(|w| f[w].name.clone()),
+        });
+        if let Some(w) = winner {
+            return w;
+        }
+    }
+}
+
+/// The Move Phase in contact: the Priority player's model may withdraw first, then the other's.
 fn move_phase(
     f: &mut [Fighter; 2],
     policies: &mut [&mut dyn Policy; 2],
+    first: usize,
     dice: &mut dyn Dice,
     points: &mut [u32; 2],
     events: &mut EventLog,
-) -> bool {
-    for i in 0..2 {
+) -> Moved {
+    for i in [first, 1 - first] {
         let j = 1 - i;
         if !f[i].alive() || f[i].subdued || !policies[i].withdraw(&f[i], &f[j]) {
             continue;
@@ -105,44 +167,122 @@ fn move_phase(
         events.push(|| Event::Withdraw {
             fighter: f[i].name.clone(),
         });
-        if !f[i].acrobatic && !f[j].subdued {
-            let mut side = f[j].attack_side(&f[i], false);
-            side.modifier += WITHDRAW_FREE_ATTACK;
-            let roll = roll_attack(side, f[i].defence_side(false), dice);
-            let result = roll.result;
-            events.push(|| Event::Attack {
-                attacker: f[j].name.clone(),
-                defender: f[i].name.clone(),
-                attack_enhanced: false,
-                defence_enhanced: false,
-                roll,
-            });
-            if result != WoundResult::NoWound {
-                points[j] += match_points(result);
-                f[i].stunned |= result == WoundResult::Stunned;
-                f[i].health = apply_wound(f[i].health, result);
-                events.push(|| Event::Wound {
-                    fighter: f[i].name.clone(),
-                    result,
-                    health: f[i].health,
-                });
+        // Contact is broken: a Subdue ends (tp.22).
+        f[i].subdued = false;
+        let response = if f[j].subdued {
+            WithdrawResponse::Nothing
+        } else {
+            let chosen = policies[j].withdraw_response(&f[j], &f[i]);
+            if chosen == WithdrawResponse::FreeAttack && f[i].acrobatic {
+                // No free attack against an Acrobatic model (tp.29).
+                WithdrawResponse::Nothing
+            } else {
+                chosen
             }
+        };
+        f[j].subdued = false;
+        events.push(|| Event::WithdrawResponse {
+            fighter: f[j].name.clone(),
+            response,
+        });
+        match response {
+            WithdrawResponse::FreeAttack => {
+                free_attack(f, j, i, dice, points, events);
+                return Moved::Apart;
+            }
+            WithdrawResponse::Nothing => return Moved::Apart,
+            WithdrawResponse::Reengage => return Moved::Reengaged,
         }
-        return true;
     }
-    false
+    Moved::Stayed
 }
 
-fn end_phase(f: &mut [Fighter; 2], dice: &mut dyn Dice, events: &mut EventLog) {
-    for fighter in f.iter_mut().filter(|x| x.alive() && x.stunned) {
-        let roll = dice.d6();
-        if i32::from(roll) + ENGAGED_STUN_MODIFIER >= STUN_REMOVED_ON {
-            fighter.stunned = false;
-            events.push(|| Event::StunRemoved {
+/// One attack at +1 with no Enhancing against a model withdrawing.
+fn free_attack(
+    f: &mut [Fighter; 2],
+    j: usize,
+    i: usize,
+    dice: &mut dyn Dice,
+    points: &mut [u32; 2],
+    events: &mut EventLog,
+) {
+    let mut side = f[j].attack_side(&f[i], false);
+    side.modifier += WITHDRAW_FREE_ATTACK;
+    let roll = roll_attack(side, f[i].defence_side(false), dice);
+    let result = roll.result;
+    events.push(|| Event::Attack {
+        attacker: f[j].name.clone(),
+        defender: f[i].name.clone(),
+        attack_enhanced: false,
+        defence_enhanced: false,
+        roll,
+    });
+    if result != WoundResult::NoWound {
+        points[j] += match_points(result);
+        if result == WoundResult::Stunned {
+            f[i].stunned = f[i].stunned.saturating_add(1);
+        }
+        f[i].health = apply_wound(f[i].health, result);
+        events.push(|| Event::Wound {
+            fighter: f[i].name.clone(),
+            result,
+            health: f[i].health,
+        });
+    }
+}
+
+/// The Action Phase: a Stunned model not in contact rests (it has nothing better to do in a duel).
+/// Returns who rested.
+fn action_phase(f: &[Fighter; 2], engaged: bool, events: &mut EventLog) -> [bool; 2] {
+    let mut rested = [false; 2];
+    if engaged {
+        return rested;
+    }
+    for (k, fighter) in f.iter().enumerate() {
+        if fighter.alive() && fighter.is_stunned() {
+            rested[k] = true;
+            events.push(|| Event::Rest {
                 fighter: fighter.name.clone(),
-                roll,
             });
         }
+    }
+    rested
+}
+
+/// The End Phase: each Stunned model rolls, the Priority player's first; every roll is
+/// logged, with what it removed.
+fn end_phase(
+    f: &mut [Fighter; 2],
+    engaged: bool,
+    rested: [bool; 2],
+    first: usize,
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) {
+    for k in [first, 1 - first] {
+        let fighter = &mut f[k];
+        if !fighter.alive() || !fighter.is_stunned() {
+            continue;
+        }
+        let roll = dice.d6();
+        let modifier = if engaged { ENGAGED_STUN_MODIFIER } else { 0 }
+            + if rested[k] { RESTED_STUN_MODIFIER } else { 0 };
+        let total = i32::from(roll) + modifier;
+        let removed = if total >= STUN_TWO_ON {
+            2
+        } else if total >= STUN_ONE_ON {
+            1
+        } else {
+            0
+        };
+        fighter.stunned = fighter.stunned.saturating_sub(removed);
+        events.push(|| Event::StunRoll {
+            fighter: fighter.name.clone(),
+            roll,
+            modifier,
+            removed,
+            left: fighter.stunned,
+        });
     }
 }
 
@@ -151,7 +291,7 @@ mod tests {
     use super::*;
     use crate::engine::dice::ScriptedDice;
     use crate::engine::fighter::test_fighter as fighter;
-    use crate::engine::policy::Counter;
+    use crate::engine::policy::{Counter, WithdrawResponse};
     use crate::engine::testing::TestPolicy;
     use crate::engine::wound::Health;
     use crate::model::Armour;
@@ -168,7 +308,8 @@ mod tests {
         // (it has no Defence counter, so its last Attack counter) and can only pass.
         // Samurai attacks 1+1 +3 = 5 against 6 +1+2 = 9 (Fight 1 now): no wound.
         // Samurai attacks 6+6 +3 = 15 against 1 +1+2 = 4: Critical. The match ends.
-        let mut dice = ScriptedDice::new(&[4, 5, 3, 3, 2, 5, 4, 3, 1, 1, 6, 6, 6, 1]);
+        // Priority 4 against 3 comes first every turn.
+        let mut dice = ScriptedDice::new(&[4, 3, 4, 5, 3, 3, 2, 5, 4, 3, 1, 1, 6, 6, 6, 1]);
         let mut events = EventLog::recording();
         let bare = pair[0].weapon.clone();
         let result = duel(
@@ -219,7 +360,7 @@ mod tests {
         let (mut a, mut b) = (TestPolicy::default(), TestPolicy::default());
         // One turn: A strikes first (6 against 1). A: 3+3 +1 = 7 against 1 +1+3 = 5, a Light wound.
         // B (Fight 0 now): 1+1 +0 = 2 against 6 +1+3 = 10, nothing. A wins on match points, 1 to 0.
-        let mut dice = ScriptedDice::new(&[6, 1, 3, 3, 1, 1, 1, 6]);
+        let mut dice = ScriptedDice::new(&[4, 3, 6, 1, 3, 3, 1, 1, 1, 6]);
         let mut events = EventLog::recording();
         let bare = pair[0].weapon.clone();
         let result = duel(
@@ -253,8 +394,9 @@ mod tests {
                 ..TestPolicy::default()
             },
         );
-        // Turn 1: both miss. Turn 2: B withdraws; A's free attack 3+3 +3 +1 = 10 against 1 +1 = 2.
-        let mut dice = ScriptedDice::new(&[6, 1, 1, 1, 6, 1, 1, 6, 3, 3, 1]);
+        // Turn 1: both miss. Turn 2: B withdraws and A takes its free attack:
+        // 3+3 +3 +1 = 10 against 1 +1 = 2.
+        let mut dice = ScriptedDice::new(&[4, 3, 6, 1, 1, 1, 6, 1, 1, 6, 4, 3, 3, 3, 1]);
         let mut events = EventLog::recording();
         let bare = pair[0].weapon.clone();
         let result = duel(
@@ -291,7 +433,7 @@ mod tests {
                 ..TestPolicy::default()
             },
         );
-        let mut dice = ScriptedDice::new(&[6, 1, 1, 1, 6, 1, 1, 6]);
+        let mut dice = ScriptedDice::new(&[4, 3, 6, 1, 1, 1, 6, 1, 1, 6, 4, 3]);
         let mut events = EventLog::recording();
         let bare = pair[0].weapon.clone();
         let result = duel(
@@ -319,5 +461,192 @@ mod tests {
             "only turn 1's attacks"
         );
         assert_eq!(dice.remaining(), 0);
+    }
+
+    fn stunned(n: u8) -> [Fighter; 2] {
+        let mut a = fighter("A", 1, 1, 1, Armour::None, 0, 0);
+        a.stunned = n;
+        [a, fighter("B", 1, 1, 1, Armour::None, 0, 0)]
+    }
+
+    fn end(f: &mut [Fighter; 2], engaged: bool, rested: bool, roll: u8) -> Vec<Event> {
+        let mut dice = ScriptedDice::new(&[roll]);
+        let mut events = EventLog::recording();
+        end_phase(f, engaged, [rested, false], 0, &mut dice, &mut events);
+        assert_eq!(dice.remaining(), 0);
+        events.into_vec()
+    }
+
+    #[test]
+    fn stunned_counters_come_off_one_roll_at_a_time() {
+        // Two counters, engaged: 4 - 1 = 3 removes one; one stays.
+        let mut f = stunned(2);
+        let events = end(&mut f, true, false, 4);
+        assert_eq!(f[0].stunned, 1);
+        assert!(f[0].is_stunned());
+        assert_eq!(
+            events,
+            [Event::StunRoll {
+                fighter: "A".to_owned(),
+                roll: 4,
+                modifier: -1,
+                removed: 1,
+                left: 1
+            }]
+        );
+        // A 6 removes up to two; a 2 removes none, and the roll is still logged.
+        let mut f = stunned(3);
+        end(&mut f, false, false, 6);
+        assert_eq!(f[0].stunned, 1);
+        let events = end(&mut f, false, false, 2);
+        assert_eq!(f[0].stunned, 1);
+        assert_eq!(events.len(), 1, "a failed roll is logged too");
+    }
+
+    #[test]
+    fn the_engaged_minus_one_applies_only_while_engaged_and_rest_adds_one() {
+        let mut engaged = stunned(1);
+        end(&mut engaged, true, false, 3);
+        assert_eq!(engaged[0].stunned, 1, "3 - 1 removes nothing while engaged");
+        let mut apart = stunned(1);
+        end(&mut apart, false, false, 3);
+        assert_eq!(apart[0].stunned, 0, "3 removes one once apart");
+        let mut rested = stunned(2);
+        end(&mut rested, false, true, 5);
+        assert_eq!(rested[0].stunned, 0, "5 + 1 after a Rest removes two");
+    }
+
+    #[test]
+    fn priority_rolls_each_turn_and_ties_roll_again() {
+        let pair = [
+            fighter("A", 1, 1, 1, Armour::None, 0, 0),
+            fighter("B", 1, 1, 1, Armour::None, 0, 0),
+        ];
+        let mut dice = ScriptedDice::new(&[3, 3, 2, 5]);
+        let mut events = EventLog::recording();
+        assert_eq!(priority(&pair, &mut dice, &mut events), 1);
+        assert_eq!(events.len(), 2, "the tie is logged and rolled again");
+    }
+
+    #[test]
+    fn senjo_jutsu_rerolls_a_losing_priority_die() {
+        let mut a = fighter("A", 1, 1, 1, Armour::None, 0, 0);
+        a.senjo_jutsu = true;
+        let pair = [a, fighter("B", 1, 1, 1, Armour::None, 0, 0)];
+        // A rolls 2 against 5, re-rolls a 6.
+        let mut dice = ScriptedDice::new(&[2, 5, 6]);
+        let mut events = EventLog::recording();
+        assert_eq!(priority(&pair, &mut dice, &mut events), 0);
+        assert_eq!(dice.remaining(), 0);
+    }
+
+    #[test]
+    fn withdraw_may_be_answered_by_moving_straight_back_into_a_new_combat() {
+        // B withdraws in turn 2; A re-engages at once: a new combat, fought that turn, with
+        // first-round weapon modifiers.
+        let mut a = fighter("A", 1, 3, 3, Armour::None, 0, 0);
+        a.weapon.initiative_first = 3;
+        a.weapon.initiative_later = -2;
+        let mut pair = [a, fighter("B", 1, 1, 1, Armour::None, 0, 0)];
+        struct Reengage(TestPolicy);
+        impl Policy for Reengage {
+            fn split(&mut self, o: &[&Fighter], e: &[&Fighter]) -> i32 {
+                self.0.split(o, e)
+            }
+            fn enhance_initiative(&mut self, m: &Fighter, e: &[&Fighter], n: i32, f: bool) -> bool {
+                self.0.enhance_initiative(m, e, n, f)
+            }
+            fn attack(&mut self, m: &Fighter, e: &[&Fighter], n: i32) -> Option<usize> {
+                self.0.attack(m, e, n)
+            }
+            fn enhance_defence(
+                &mut self,
+                m: &Fighter,
+                a: &Fighter,
+                i: crate::engine::melee::AttackSide,
+            ) -> bool {
+                self.0.enhance_defence(m, a, i)
+            }
+            fn enhance_attack(
+                &mut self,
+                m: &Fighter,
+                t: &Fighter,
+                d: crate::engine::melee::DefenceSide,
+                n: i32,
+            ) -> bool {
+                self.0.enhance_attack(m, t, d, n)
+            }
+            fn discard(&mut self, a: i32, d: i32) -> Counter {
+                self.0.discard(a, d)
+            }
+            fn withdraw_response(&mut self, _: &Fighter, _: &Fighter) -> WithdrawResponse {
+                WithdrawResponse::Reengage
+            }
+            fn name(&self) -> &'static str {
+                "re-engage"
+            }
+        }
+        let mut pa = Reengage(TestPolicy::default());
+        let mut pb = TestPolicy {
+            withdraw: true,
+            ..TestPolicy::default()
+        };
+        // Turn 1: Priority 4-3; Initiative A 1 + 3 + 3 = 7, B 5 + 1 = 6; both miss (1+1 against 6).
+        // Turn 2: Priority; B withdraws, A re-engages at once: the new combat is a first round, so
+        // A's Initiative is 1 + 3 + 3 = 7 again, not 1 + 3 - 2. Both miss.
+        let mut dice =
+            ScriptedDice::new(&[4, 3, 1, 5, 1, 1, 6, 1, 1, 6, 4, 3, 1, 5, 1, 1, 6, 1, 1, 6]);
+        let mut events = EventLog::recording();
+        let bare = pair[0].weapon.clone();
+        duel(
+            &bare,
+            &mut pair,
+            &mut [&mut pa, &mut pb],
+            &mut dice,
+            2,
+            &mut events,
+        );
+        assert_eq!(dice.remaining(), 0);
+        assert!(events.contains(&Event::WithdrawResponse {
+            fighter: "A".to_owned(),
+            response: WithdrawResponse::Reengage
+        }));
+        let a_initiative: Vec<i32> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Initiative { fighter, total, .. } if fighter == "A" => Some(*total),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            a_initiative,
+            [7, 7],
+            "a re-engaged combat is a first round again"
+        );
+    }
+
+    #[test]
+    fn withdrawing_ends_a_subdue() {
+        let mut b = fighter("B", 1, 1, 1, Armour::None, 0, 0);
+        b.subdued = true;
+        let mut pair = [fighter("A", 1, 3, 3, Armour::None, 0, 0), b];
+        let mut pa = TestPolicy {
+            withdraw: true,
+            ..TestPolicy::default()
+        };
+        let mut pb = TestPolicy::default();
+        let mut dice = ScriptedDice::new(&[4, 3]);
+        let mut events = EventLog::recording();
+        let mut points = [0, 0];
+        let moved = move_phase(
+            &mut pair,
+            &mut [&mut pa, &mut pb],
+            0,
+            &mut dice,
+            &mut points,
+            &mut events,
+        );
+        assert_eq!(moved, Moved::Apart);
+        assert!(!pair[1].subdued, "contact broken: the Subdue ends");
     }
 }

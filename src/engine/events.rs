@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::melee::MeleeRoll;
-use super::policy::{Counter, Special};
+use super::policy::{Counter, Special, WithdrawResponse};
 use super::wound::{Health, WoundResult};
 
 /// One thing that happened: every roll and every decision.
@@ -35,7 +35,10 @@ pub enum Event {
         modifier: i32,
         total: i32,
     },
+    /// Tied models roll off: each contender's d6, and the winner.
     RollOff {
+        contenders: Vec<String>,
+        rolled: Vec<u8>,
         winner: String,
     },
     Attack {
@@ -89,9 +92,29 @@ pub enum Event {
     Thrown {
         fighter: String,
     },
-    StunRemoved {
+    /// An End Phase roll to remove Stunned counters: d6 + modifier (-1 engaged, +1 rested);
+    /// 3-5 removes one, 6 or more two.
+    StunRoll {
         fighter: String,
         roll: u8,
+        modifier: i32,
+        removed: u8,
+        left: u8,
+    },
+    /// The Priority Phase: each side's d6 (after any re-roll) and who has Priority (none: a tie,
+    /// rolled again).
+    Priority {
+        rolls: [u8; 2],
+        winner: Option<String>,
+    },
+    /// The opponent's response to a withdrawal (tp.13).
+    WithdrawResponse {
+        fighter: String,
+        response: WithdrawResponse,
+    },
+    /// A model not in contact rests in the Action Phase (+1 to its Stunned removal roll).
+    Rest {
+        fighter: String,
     },
     MatchEnd {
         winner: Option<String>,

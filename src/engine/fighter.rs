@@ -83,14 +83,23 @@ pub struct Fighter {
     /// The mount ridden (-2 to melee Attack Rolls unless the rider has Bajutsu).
     pub mount: Option<Steed>,
     pub bajutsu: bool,
+    /// May re-roll its side's Priority die (tp.31).
+    pub senjo_jutsu: bool,
     /// Carrying a banner: -1 to Initiative, Attack and Defence Rolls while engaged.
     pub banner: bool,
     /// Carrying an object (a scenario's objective, a captured banner): the same -1s.
     pub carrying: bool,
     pub health: Health,
-    pub stunned: bool,
-    /// Subdued: cannot act while in contact with an enemy.
+    /// Stunned counters: each Stunned result adds one; the End Phase removes them roll by
+    /// roll. Their effects apply once while there is at least one.
+    pub stunned: u8,
+    /// Subdued: cannot act while in contact with an enemy (ends when contact is broken).
     pub subdued: bool,
+    /// Its own weaponless "weapon", with the Jujutsu it knows: what it fights with once disarmed.
+    pub bare: FightingWeapon,
+    /// Combat Pool added only while fighting with one of `pool_bonus_weapons` (Niten's two swords).
+    pub pool_bonus: i32,
+    pub pool_bonus_weapons: Vec<String>,
 }
 
 impl Fighter {
@@ -146,9 +155,40 @@ impl Fighter {
         carried.sort_by_key(|w| {
             std::cmp::Reverse((w.attack + i32::from(w.bujutsu), w.initiative_first))
         });
+        // Fighting weaponless keeps a weaponless Bujutsu (Jujutsu: the re-roll and its Subdue bonus).
+        let mut bare = weaponless(cat);
+        let jujutsu = linked("weaponless");
+        bare.bujutsu = !jujutsu.is_empty();
+        bare.subdue += jujutsu
+            .iter()
+            .map(|a| i32::from(a.subdue.unwrap_or(0)))
+            .sum::<i32>();
         let mut carried = carried.into_iter();
-        let weapon = carried.next().unwrap_or_else(|| weaponless(cat));
+        let weapon = carried.next().unwrap_or_else(|| bare.clone());
         let spare_weapons: Vec<FightingWeapon> = carried.collect();
+        // Niten's counter (R-06 of the attributes: it names the swords it needs); resolve has added
+        // it to the Combat Pool only when both are carried.
+        let (pool_bonus, pool_bonus_weapons) = m
+            .attributes
+            .iter()
+            .filter_map(|a| cat.attribute(&a.id))
+            .filter(|a| !a.weapons.is_empty() && a.kind != AttributeKind::Bujutsu)
+            .filter(|a| {
+                a.weapons
+                    .iter()
+                    .all(|w| m.weapons.iter().any(|c| c.id == canonical(cat, w)))
+            })
+            .filter_map(|a| {
+                let bonus = i32::from(a.combat_pool?);
+                Some((bonus, a.weapons.iter().map(|w| canonical(cat, w)).collect()))
+            })
+            .fold(
+                (0, Vec::new()),
+                |(b, mut ws), (bonus, w): (i32, Vec<String>)| {
+                    ws.extend(w);
+                    (b + bonus, ws)
+                },
+            );
         let armour_bonus = cat
             .weapons
             .armour
@@ -158,7 +198,7 @@ impl Fighter {
         Fighter {
             name,
             rank: m.rank.get(),
-            combat_pool: i32::from(m.combat_pool),
+            combat_pool: i32::from(m.combat_pool) - pool_bonus,
             initiative: i32::from(m.initiative),
             fight: i32::from(m.fight),
             armour: m.armour,
@@ -184,11 +224,15 @@ impl Fighter {
                     }),
                 }),
             bajutsu: m.has_attribute("bajutsu"),
+            senjo_jutsu: m.has_attribute("senjo-jutsu"),
             banner: m.banner,
             carrying: false,
             health: Health::Healthy,
-            stunned: false,
+            stunned: 0,
             subdued: false,
+            bare,
+            pool_bonus,
+            pool_bonus_weapons,
         }
     }
 
@@ -203,13 +247,14 @@ impl Fighter {
         true
     }
 
-    /// Disarmed: take up the next weapon carried, or fight weaponless.
-    pub fn disarm(&mut self, cat_weaponless: FightingWeapon) {
-        self.weapon = if self.spare_weapons.is_empty() {
-            cat_weaponless
-        } else {
-            self.spare_weapons.remove(0)
-        };
+    /// Disarmed: the weapon is lost and the model fights weaponless; taking up a spare weapon is a
+    /// switch during the combat, which costs an Attack counter (tp.21, ruling P-13).
+    pub fn disarm(&mut self) {
+        self.weapon = self.bare.clone();
+    }
+
+    pub fn is_stunned(&self) -> bool {
+        self.stunned > 0
     }
 
     /// -1 while carrying a banner or an object (once, whatever it carries).
@@ -226,14 +271,19 @@ impl Fighter {
         self.health == Health::Light && !self.tough
     }
 
-    /// Current Combat Pool: -1 with a Grievous wound.
+    /// Current Combat Pool: -1 with a Grievous wound; Niten's counter only with its swords in hand.
     pub fn pool(&self) -> i32 {
-        (self.combat_pool - i32::from(self.health == Health::Grievous)).max(0)
+        let bonus = if self.pool_bonus_weapons.contains(&self.weapon.id) {
+            self.pool_bonus
+        } else {
+            0
+        };
+        (self.combat_pool + bonus - i32::from(self.health == Health::Grievous)).max(0)
     }
 
-    /// Fight after wounds: -1 for a Light (unless Tough) or Grievous wound.
+    /// Fight after wounds: -1 for a Light (unless Tough) or Grievous wound; never below 0.
     pub fn current_fight(&self) -> i32 {
-        self.fight - i32::from(self.light_effects() || self.health == Health::Grievous)
+        (self.fight - i32::from(self.light_effects() || self.health == Health::Grievous)).max(0)
     }
 
     /// Initiative modifiers for this round: weapon (first or later round), Fast, wounds, Stunned.
@@ -248,14 +298,20 @@ impl Fighter {
             _ if self.light_effects() => -1,
             _ => 0,
         };
-        self.initiative + weapon + i32::from(self.fast) + wounds
-            - i32::from(self.stunned)
+        // the characteristic is floored at 0 before the roll's modifiers apply.
+        (self.initiative + wounds).max(0) + weapon + i32::from(self.fast)
+            - i32::from(self.is_stunned())
             - self.burden()
     }
 
     /// The attacker's side of an attack on `target`.
     pub fn attack_side(&self, target: &Fighter, enhanced: bool) -> AttackSide {
-        let heavy = if target.armour == Armour::Heavy {
+        self.attack_side_vs(target.armour, enhanced)
+    }
+
+    /// The attacker's side against a defender wearing `armour` (a mount wears none).
+    pub fn attack_side_vs(&self, armour: Armour, enhanced: bool) -> AttackSide {
+        let heavy = if armour == Armour::Heavy {
             self.weapon.vs_heavy_armour
         } else {
             0
@@ -345,11 +401,25 @@ pub(crate) fn test_fighter(
         intuition: false,
         mount: None,
         bajutsu: false,
+        senjo_jutsu: false,
         banner: false,
         carrying: false,
         health: Health::Healthy,
-        stunned: false,
+        stunned: 0,
         subdued: false,
+        bare: FightingWeapon {
+            id: "weaponless".to_owned(),
+            initiative_first: 0,
+            initiative_later: 0,
+            attack: -1,
+            enhanced_bonus: 0,
+            vs_heavy_armour: -1,
+            bujutsu: false,
+            subdue: 0,
+            disarm: 0,
+        },
+        pool_bonus: 0,
+        pool_bonus_weapons: Vec::new(),
     }
 }
 

@@ -30,6 +30,18 @@ pub enum Special {
     Subdue,
 }
 
+/// What a model does when the enemy it fights withdraws (tp.13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum WithdrawResponse {
+    /// Stay and make one attack at +1, with no Enhancing.
+    FreeAttack,
+    /// Let it go.
+    Nothing,
+    /// Move back into contact at once, as its own activation: a new combat.
+    Reengage,
+}
+
 /// The decisions one side makes in a combat.
 pub trait Policy {
     /// How many of the side's combined Combat Pool go to Attack counters (the rest are Defence).
@@ -64,6 +76,10 @@ pub trait Policy {
     /// In the Move Phase, withdraw from contact (the opponent gets a free attack)?
     fn withdraw(&mut self, _me: &Fighter, _opponent: &Fighter) -> bool {
         false
+    }
+    /// The enemy `withdrawing` steps out of contact: how does `me` respond?
+    fn withdraw_response(&mut self, _me: &Fighter, _withdrawing: &Fighter) -> WithdrawResponse {
+        WithdrawResponse::FreeAttack
     }
     /// At the start of a combat, which spare weapon to take up instead (free), if any.
     fn choose_weapon(&mut self, _me: &Fighter, _enemies: &[&Fighter]) -> Option<usize> {
@@ -154,37 +170,16 @@ impl DefaultAi {
 
 impl Policy for DefaultAi {
     fn split(&mut self, own: &[&Fighter], enemies: &[&Fighter]) -> i32 {
-        let (Some(me), Some(opponent)) = (own.first(), enemies.first()) else {
+        // The opponent splits in secret. Measured over thousands of games against fixed splits
+        // (all Attack, all Defence, half and half) and the earlier exact-odds split that guessed
+        // the opponent's: keeping half the pool for Defence, so that enemy attacks meet Enhanced
+        // Defence Rolls while as many attacks go out, is the split none of them beats. Exact odds
+        // then decide how each counter is spent (which attacks to Enhance, whom to strike).
+        if enemies.is_empty() {
             return 0;
-        };
-        // The numbers of the first model on each side stand for the side; the counts are the sides'.
-        let pool: i32 = own.iter().map(|f| f.pool()).sum();
-        let theirs: i32 = enemies.iter().map(|f| f.pool()).sum();
-        // Assume the opponent splits evenly, rounding towards attack.
-        let their_attacks = (theirs + 1) / 2;
-        let their_defence = theirs - their_attacks;
-        let hit_plain = self.ev(
-            me.attack_side(opponent, false),
-            opponent.defence_side(false),
-        );
-        let hit_parried = self.ev(me.attack_side(opponent, false), opponent.defence_side(true));
-        let taken_plain = self.ev(opponent.attack_side(me, false), me.defence_side(false));
-        let taken_parried = self.ev(opponent.attack_side(me, false), me.defence_side(true));
-        let free_defence: i32 = own.iter().map(|f| i32::from(f.intuition)).sum();
-        let mut best = (f64::MIN, pool);
-        for attacks in 0..=pool {
-            let defence = pool - attacks + free_defence;
-            let parried = attacks.min(their_defence);
-            let dealt = f64::from(parried) * hit_parried + f64::from(attacks - parried) * hit_plain;
-            let blocked = defence.min(their_attacks);
-            let taken = f64::from(blocked) * taken_parried
-                + f64::from(their_attacks - blocked) * taken_plain;
-            let score = dealt - taken;
-            if score >= best.0 {
-                best = (score, attacks);
-            }
         }
-        best.1
+        let pool: i32 = own.iter().map(|f| f.pool()).sum();
+        (pool + 1) / 2
     }
 
     fn enhance_initiative(
@@ -380,8 +375,70 @@ impl Policy for RandomPolicy {
         self.dice.d6() == 6
     }
 
+    fn withdraw_response(&mut self, _me: &Fighter, _withdrawing: &Fighter) -> WithdrawResponse {
+        match self.dice.d6() {
+            1 | 2 => WithdrawResponse::FreeAttack,
+            3 | 4 => WithdrawResponse::Nothing,
+            _ => WithdrawResponse::Reengage,
+        }
+    }
+
     fn name(&self) -> &'static str {
         "random"
+    }
+}
+
+/// How a [`Yardstick`] splits its pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FixedSplit {
+    /// Every counter on Attack.
+    Attack,
+    /// Every counter on Defence.
+    Defend,
+    /// Half on Attack (rounded up), the rest on Defence.
+    Half,
+}
+
+/// A simple fixed strategy to measure the default AI against: it splits as its [`FixedSplit`] says,
+/// attacks the first enemy whenever it has a counter, spends Defence counters as they come, never
+/// Enhances an attack or Initiative, never withdraws and answers a withdrawal with the free attack.
+#[derive(Debug, Clone, Copy)]
+pub struct Yardstick(pub FixedSplit);
+
+impl Policy for Yardstick {
+    fn split(&mut self, own: &[&Fighter], _enemies: &[&Fighter]) -> i32 {
+        let pool: i32 = own.iter().map(|f| f.pool()).sum();
+        match self.0 {
+            FixedSplit::Attack => pool,
+            FixedSplit::Defend => 0,
+            FixedSplit::Half => (pool + 1) / 2,
+        }
+    }
+    fn enhance_initiative(&mut self, _: &Fighter, _: &[&Fighter], _: i32, _: bool) -> bool {
+        false
+    }
+    fn attack(&mut self, _: &Fighter, enemies: &[&Fighter], n: i32) -> Option<usize> {
+        (n > 0 && !enemies.is_empty()).then_some(0)
+    }
+    fn enhance_defence(&mut self, _: &Fighter, _: &Fighter, _: AttackSide) -> bool {
+        true
+    }
+    fn enhance_attack(&mut self, _: &Fighter, _: &Fighter, _: DefenceSide, _: i32) -> bool {
+        false
+    }
+    fn discard(&mut self, _attack: i32, defence: i32) -> Counter {
+        if defence > 0 {
+            Counter::Defence
+        } else {
+            Counter::Attack
+        }
+    }
+    fn name(&self) -> &'static str {
+        match self.0 {
+            FixedSplit::Attack => "attack",
+            FixedSplit::Defend => "defend",
+            FixedSplit::Half => "half",
+        }
     }
 }
 

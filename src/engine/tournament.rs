@@ -24,6 +24,16 @@ pub struct TournamentResult {
     pub final_match: bool,
 }
 
+/// A duellist after its match, as it may enter the final (P-12): wounds (its own and its mount's)
+/// carry over; Subdue, Stunned counters and a lost weapon do not.
+fn between_matches(mut after: Fighter, before: &Fighter) -> Fighter {
+    after.subdued = false;
+    after.stunned = 0;
+    after.weapon = before.weapon.clone();
+    after.spare_weapons = before.spare_weapons.clone();
+    after
+}
+
 /// Play one tournament. `events` receives every roll and decision.
 pub fn tournament(
     weaponless: &FightingWeapon,
@@ -52,7 +62,9 @@ pub fn tournament(
         if let Some(w) = result.winner {
             matches_won[w] += 1;
         }
-        [*a, *b] = pair;
+        let [after_a, after_b] = pair;
+        *a = between_matches(after_a, a);
+        *b = between_matches(after_b, b);
     }
     let decided = if matches_won[0] != matches_won[1] {
         Some(usize::from(matches_won[1] > matches_won[0]))

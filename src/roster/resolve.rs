@@ -348,9 +348,17 @@ fn resolve_model<'a>(
         });
     }
     let attributes = r.attributes(entry, profile, &weapons);
+    // An attribute that names weapons (Niten: katana and wakizashi) adds to the Combat Pool only
+    // when the model carries all of them.
     combat_pool += attributes
         .iter()
-        .filter_map(|a| cat.attribute(&a.id)?.combat_pool)
+        .filter_map(|a| cat.attribute(&a.id))
+        .filter(|a| {
+            a.weapons
+                .iter()
+                .all(|w| weapons.iter().any(|c| c.id == canonical(cat, w)))
+        })
+        .filter_map(|a| a.combat_pool)
         .map(i16::from)
         .sum::<i16>();
 

@@ -531,7 +531,7 @@ mod simulate_command {
 
     fn simulate(args: &[&str]) -> serde_json::Value {
         let out = buntai()
-            .arg("simulate")
+            .args(["simulate", "--allow-unequal"])
             .args(args)
             .args(["--format", "json"])
             .current_dir(repo())
@@ -580,6 +580,7 @@ mod simulate_command {
                 .env("RAYON_NUM_THREADS", threads)
                 .args([
                     "simulate",
+                    "--allow-unequal",
                     "examples/ming-chinese.toml",
                     "examples/koreans.toml",
                     "--games",
@@ -641,6 +642,7 @@ mod simulate_command {
         let out = buntai()
             .args([
                 "simulate",
+                "--allow-unequal",
                 "examples/ming-chinese.toml",
                 "examples/koreans.toml",
                 "--seed",
@@ -734,6 +736,7 @@ mod simulate_command {
         buntai()
             .args([
                 "simulate",
+                "--allow-unequal",
                 "examples/bushi-sample-100.toml",
                 "examples/koryu.toml",
                 "--order-a",
@@ -765,6 +768,7 @@ mod simulate_command {
             buntai()
                 .args([
                     "simulate",
+                    "--allow-unequal",
                     "examples/bushi-sample-100.toml",
                     "examples/koryu.toml",
                     "--order-a",
@@ -781,6 +785,7 @@ mod simulate_command {
         buntai()
             .args([
                 "simulate",
+                "--allow-unequal",
                 "examples/illegal/parse.toml",
                 "examples/koryu.toml",
             ])
@@ -913,9 +918,10 @@ mod combat_example {
             })
             .collect();
         assert_eq!(initiative, [7, 7, 5]);
-        assert!(events.contains(&Event::RollOff {
-            winner: "Samurai".to_owned()
-        }));
+        assert!(events.iter().any(|e| matches!(
+            e,
+            Event::RollOff { winner, rolled, .. } if winner == "Samurai" && rolled.len() == 2
+        )));
         let attacks: Vec<(String, String, i32, i32)> = events
             .iter()
             .filter_map(|e| match e {
@@ -964,5 +970,149 @@ mod combat_example {
             "every scripted decision was asked for"
         );
         assert!(player_a.enhance_defence.is_empty() && player_b.enhance_attack.is_empty());
+    }
+}
+
+/// Rules the engine audit found wrong, each pinned on real profiles from the data.
+mod rules_corrected {
+    use buntai::diag::SourceFile;
+    use buntai::engine::fighter::Fighter;
+    use buntai::load::{DataSource, load};
+    use buntai::model::Armour;
+    use buntai::roster::{self, Rules};
+
+    fn fighters(faction: &str, models: &str) -> Vec<Fighter> {
+        let cat = load(&DataSource::Embedded).expect("data");
+        let text = format!("faction = \"{faction}\"\n{models}");
+        let parsed = roster::parse(&SourceFile::new("t.toml", text)).expect("roster");
+        let f = cat.faction(faction).expect("faction");
+        let resolved = roster::resolve(&cat, f, &parsed, Rules::default(), &mut Vec::new());
+        resolved
+            .models
+            .iter()
+            .map(|m| Fighter::from_model(&cat, m, m.profile.name.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn niten_adds_a_counter_only_with_katana_and_wakizashi_in_hand() {
+        let plain = fighters(
+            "bushi",
+            "[[models]]\nprofile = \"hatamoto\"\nattributes = [\"kenjutsu\"]\n",
+        );
+        let niten = fighters(
+            "bushi",
+            "[[models]]\nprofile = \"hatamoto\"\nattributes = [\"kenjutsu\", \"niten\"]\n",
+        );
+        let mut two_swords = niten[0].clone();
+        assert_eq!(two_swords.weapon.id, "katana");
+        assert_eq!(two_swords.pool(), plain[0].pool() + 1);
+        // With another weapon in hand the second sword is not in use.
+        let nodachi = fighters(
+            "bushi",
+            "[[models]]\nprofile = \"hatamoto\"\nweapons = [\"nodachi\"]\n\
+             attributes = [\"kenjutsu\", \"niten\"]\n",
+        );
+        let in_hand = nodachi[0].weapon.id.clone();
+        if in_hand != "katana" {
+            assert_eq!(
+                nodachi[0].pool(),
+                plain[0].pool(),
+                "fighting with {in_hand}"
+            );
+        }
+        two_swords.disarm();
+        assert_eq!(
+            two_swords.pool(),
+            plain[0].pool(),
+            "disarmed: no two swords"
+        );
+    }
+
+    #[test]
+    fn characteristics_are_floored_at_zero() {
+        let mut f = fighters(
+            "bushi",
+            "[[models]]\nprofile = \"ashigaru\"\nweapons = [\"yari\"]\n",
+        )
+        .remove(0);
+        f.fight = 0;
+        f.health = buntai::engine::Health::Grievous;
+        assert_eq!(
+            f.current_fight(),
+            0,
+            "Fight 0 with a Grievous wound stays 0 (R-35)"
+        );
+    }
+
+    #[test]
+    fn an_attack_on_a_mount_ignores_the_riders_armour() {
+        let mut f = fighters(
+            "bushi",
+            "[[models]]\nprofile = \"ashigaru\"\nweapons = [\"yari\"]\n",
+        )
+        .remove(0);
+        f.weapon.vs_heavy_armour = -1;
+        let against_rider = f.attack_side_vs(Armour::Heavy, false);
+        let against_mount = f.attack_side_vs(Armour::None, false);
+        assert_eq!(against_mount.modifier, against_rider.modifier + 1);
+    }
+}
+
+#[test]
+fn the_tournament_refuses_unequal_forces_unless_asked() {
+    use crate::support::{buntai, repo};
+    buntai()
+        .args([
+            "simulate",
+            "examples/bushi-sample-100.toml",
+            "examples/koryu.toml",
+        ])
+        .current_dir(repo())
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("equal forces"));
+    buntai()
+        .args([
+            "simulate",
+            "examples/bushi-sample-100.toml",
+            "examples/koryu.toml",
+            "--allow-unequal",
+        ])
+        .current_dir(repo())
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("warning: unequal forces"));
+    buntai()
+        .args(["simulate", "examples/sohei.toml", "examples/sohei.toml"])
+        .current_dir(repo())
+        .assert()
+        .success();
+}
+
+#[test]
+fn the_default_ai_beats_the_yardsticks_in_a_mirror() {
+    use crate::support::{buntai, json, repo};
+    for (policy, floor) in [("random", 0.9), ("attack", 0.5), ("defend", 0.9)] {
+        let out = buntai()
+            .args([
+                "simulate",
+                "examples/sohei.toml",
+                "examples/sohei.toml",
+                "--games",
+                "400",
+                "--seed",
+                "5",
+                "--policy-b",
+                policy,
+                "--format",
+                "json",
+            ])
+            .current_dir(repo())
+            .output()
+            .expect("run");
+        let report = json(&out);
+        let low = report["a_wins"]["low"].as_f64().expect("low");
+        assert!(low > floor, "against {policy}: lower bound {low}");
     }
 }

@@ -332,6 +332,7 @@ fn at_80_columns_no_line_of_any_command_is_wider() {
         "import",
         "suggest",
         "simulate",
+        "--allow-unequal",
         "factions",
         "faction",
         "rulings",
@@ -393,6 +394,7 @@ fn at_80_columns_no_line_of_any_command_is_wider() {
     ]));
     runs.push(owned(&[
         "simulate",
+        "--allow-unequal",
         "examples/sohei.toml",
         "examples/koryu.toml",
         "--games",

@@ -49,7 +49,7 @@ fn simulate_log_never_overwrites_a_roster_being_simulated() {
     let before = read(&roster);
     for force in [false, true] {
         let mut cmd = buntai();
-        cmd.arg("simulate")
+        cmd.args(["simulate", "--allow-unequal"])
             .arg(&roster)
             .arg(example("koryu.toml"))
             .args(["--games", "2", "--log"])
@@ -71,7 +71,7 @@ fn simulate_log_refuses_an_existing_file_without_force() {
     std::fs::write(&notes, "my notes\n").expect("write");
     let simulate = |force: bool| {
         let mut cmd = buntai();
-        cmd.arg("simulate")
+        cmd.args(["simulate", "--allow-unequal"])
             .arg(example("bushi-sample-100.toml"))
             .arg(example("koryu.toml"))
             .args(["--games", "2", "--log"])
@@ -347,7 +347,7 @@ fn simulate_refuses_a_side_no_legal_game_allows() {
     }
     std::fs::write(&path, text).expect("write");
     buntai()
-        .arg("simulate")
+        .args(["simulate", "--allow-unequal"])
         .arg(&path)
         .arg(example("koryu.toml"))
         .assert()
@@ -364,7 +364,7 @@ fn simulate_refuses_a_roster_with_unknown_models_instead_of_dropping_them() {
         .replacen("profile = \"samurai\"", "profile = \"samurao\"", 1);
     std::fs::write(&path, text).expect("write");
     buntai()
-        .arg("simulate")
+        .args(["simulate", "--allow-unequal"])
         .arg(&path)
         .arg(example("koryu.toml"))
         .assert()
@@ -513,7 +513,7 @@ fn command_line_arguments_are_shown_escaped() {
 fn an_unwritable_log_fails_before_any_game_is_played() {
     // A million games would take minutes in a debug build; the refusal comes first.
     buntai()
-        .arg("simulate")
+        .args(["simulate", "--allow-unequal"])
         .arg(example("bushi-sample-100.toml"))
         .arg(example("koryu.toml"))
         .args(["--games", "1000000", "--log", "/nonexistent-folder/x.jsonl"])

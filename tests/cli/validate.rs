@@ -1090,7 +1090,7 @@ fn absurd_counts_are_reported_not_panicked_on() {
         );
     }
     let out = buntai()
-        .arg("simulate")
+        .args(["simulate", "--allow-unequal"])
         .arg(&path)
         .arg(&path)
         .output()
