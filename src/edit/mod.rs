@@ -171,12 +171,10 @@ pub fn remove_model(
     let mut doc = parse(text)?;
     let array = models_mut(&mut doc)?;
     let index = find_entry(array, which, profile_names)?;
-    let Some(table) = array.get_mut(index) else {
-        return Err(EditError::NoSuchModel(format!(
-            "there is no model #{}",
-            index + 1
-        )));
-    };
+    // `find_entry` only returns an index the array has.
+    let table = array
+        .get_mut(index)
+        .ok_or(EditError::Shape(String::new()))?;
     let label = describe(table);
     let count = table
         .get("count")
@@ -231,12 +229,10 @@ pub fn edit_model(
     let mut doc = parse(text)?;
     let array = models_mut(&mut doc)?;
     let index = find_entry(array, which, profile_names)?;
-    let Some(table) = array.get_mut(index) else {
-        return Err(EditError::NoSuchModel(format!(
-            "there is no model #{}",
-            index + 1
-        )));
-    };
+    // `find_entry` only returns an index the array has.
+    let table = array
+        .get_mut(index)
+        .ok_or(EditError::Shape(String::new()))?;
     for key in &changes.clear {
         if !matches!(
             key.as_str(),

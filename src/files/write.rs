@@ -175,15 +175,8 @@ pub fn edit_file<T, E>(
     path: &Path,
     edit: impl FnOnce(&str) -> Result<(String, T), E>,
 ) -> Result<Result<T, E>, WriteError> {
-    let target = resolve(path).map_err(|e| WriteError::Io(path.to_owned(), e))?;
+    let (target, mut locked) = lock_for_edit(path)?;
     let shown = || path.to_owned();
-    let (mut locked, meta) = lock_current(&target).map_err(|e| match e {
-        Locked::Refused(err) => err(shown()),
-        Locked::Io(e) => WriteError::Read(shown(), ReadError(e.to_string())),
-    })?;
-    if meta.mode() & 0o222 == 0 {
-        return Err(WriteError::ReadOnly(shown()));
-    }
     let raw = read_bounded(&mut locked).map_err(|e| WriteError::Read(shown(), e))?;
     let (style, text) = LineStyle::detect(&raw);
     let (edited, value) = match edit(&text) {
@@ -207,15 +200,8 @@ pub fn edit_file<T, E>(
 /// Put back the text a file had before its last edit; the text it has now becomes the one kept,
 /// so a second undo redoes. `Ok(false)` when no edit has been made to undo.
 pub fn undo_file(path: &Path) -> Result<bool, WriteError> {
-    let target = resolve(path).map_err(|e| WriteError::Io(path.to_owned(), e))?;
+    let (target, mut locked) = lock_for_edit(path)?;
     let shown = || path.to_owned();
-    let (mut locked, meta) = lock_current(&target).map_err(|e| match e {
-        Locked::Refused(err) => err(shown()),
-        Locked::Io(e) => WriteError::Read(shown(), ReadError(e.to_string())),
-    })?;
-    if meta.mode() & 0o222 == 0 {
-        return Err(WriteError::ReadOnly(shown()));
-    }
     let undo = undo_path_for(&target);
     let before = match std::fs::File::open(&undo) {
         Ok(file) => read_bounded(file).map_err(|e| WriteError::Read(undo.clone(), e))?,
@@ -277,6 +263,21 @@ impl LineStyle {
         }
         out
     }
+}
+
+/// The file `path` names (symlinks followed), opened and locked for an edit; refused when it is not
+/// a regular file or is read-only.
+fn lock_for_edit(path: &Path) -> Result<(PathBuf, File), WriteError> {
+    let target = resolve(path).map_err(|e| WriteError::Io(path.to_owned(), e))?;
+    let shown = || path.to_owned();
+    let (locked, meta) = lock_current(&target).map_err(|e| match e {
+        Locked::Refused(err) => err(shown()),
+        Locked::Io(e) => WriteError::Read(shown(), ReadError(e.to_string())),
+    })?;
+    if meta.mode() & 0o222 == 0 {
+        return Err(WriteError::ReadOnly(shown()));
+    }
+    Ok((target, locked))
 }
 
 enum Locked {
