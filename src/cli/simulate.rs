@@ -14,6 +14,7 @@ use crate::engine::SeededDice;
 use crate::engine::events::EventLog;
 use crate::engine::fighter::{Fighter, weaponless};
 use crate::engine::policy::{DefaultAi, FixedSplit, Policy, RandomPolicy, Yardstick};
+use crate::engine::stats::Tally;
 use crate::engine::tournament::tournament;
 use crate::load::{LoadError, read_text_file};
 use crate::model::Catalogue;
@@ -53,11 +54,17 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// How many games (each with its own dice stream derived from the seed).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub games: u64,
-    /// Write the first game's events (every roll and decision) as JSON Lines.
+    /// Write one game's events (every roll and decision) as JSON Lines.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
+    /// Which game `--log` writes (0 is the first).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub log_game: u64,
+    /// Play every seed twice, the second time with the seats exchanged, and report both.
+    #[arg(long)]
+    pub swap: bool,
     /// Overwrite the log file if it exists.
     #[arg(long)]
     pub force: bool,
@@ -84,6 +91,8 @@ pub struct SimulateArgs {
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct SimulationJson {
     scenario: &'static str,
+    /// The Tournament is played in melee only until the table-top engine plays its missiles.
+    melee_only: bool,
     seed: u64,
     games: u64,
     a: SideJson,
@@ -91,6 +100,57 @@ pub struct SimulationJson {
     a_wins: Rate,
     draws: Rate,
     b_wins: Rate,
+    /// Mean match points a game, per side.
+    mean_points: [f64; 2],
+    /// Share of matches (finals excluded) that ended in a kill.
+    kill_rate: f64,
+    /// Mean turns a match lasted (finals excluded).
+    mean_turns: f64,
+    /// Share of games that needed the final match, and that the final decided.
+    final_rate: f64,
+    final_decided_rate: f64,
+    /// How often each score in matches won came up, most frequent first.
+    scores: Vec<ScoreJson>,
+    /// Each model's record, side A then side B.
+    models: Vec<ModelJson>,
+    /// With `--swap`: the same seeds with the seats exchanged, from roster A's point of view.
+    swapped: Option<SwappedJson>,
+    /// Set when the forces were unequal and `--allow-unequal` played them anyway.
+    unequal_forces: Option<String>,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct ScoreJson {
+    /// Matches won by side A and side B.
+    a: u32,
+    b: u32,
+    games: u64,
+    rate: f64,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct ModelJson {
+    side: &'static str,
+    /// 1-based, in fighting order.
+    number: usize,
+    name: String,
+    /// Share of games it was not killed in.
+    survival: f64,
+    /// Kills a game.
+    kills: f64,
+    /// Mean match points dealt and taken a game.
+    dealt: f64,
+    taken: f64,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct SwappedJson {
+    /// Roster A's results when seated second (as side B).
+    a_wins: Rate,
+    draws: Rate,
+    b_wins: Rate,
+    /// Roster A's results over both seatings.
+    a_wins_both: Rate,
 }
 
 #[derive(Serialize, schemars::JsonSchema)]
@@ -297,68 +357,117 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     let bare = weaponless(cat);
     // One odds cache for every thread's default AI.
     let ai = DefaultAi::new();
+    let ai = &ai;
     // Each game has its own dice stream (seed, game) and, for random policies, its own decision
     // stream; every thread keeps its own default AI (whose odds cache never changes a decision). So
     // the results are the same whatever the number of threads.
-    let play = |(pa, pb): &mut (Box<dyn Policy + Send>, Box<dyn Policy + Send>),
+    let play = |seat: [PolicyArg; 2],
+                sides: [&Vec<Fighter>; 2],
+                policies: &mut (Box<dyn Policy + Send>, Box<dyn Policy + Send>),
                 game: u64,
                 events: &mut EventLog| {
-        if args.policy_a == PolicyArg::Random {
-            *pa = policy(args.policy_a, &ai, args.seed, POLICY_STREAM + 2 * game);
+        let (pa, pb) = policies;
+        if seat[0] == PolicyArg::Random {
+            *pa = policy(seat[0], ai, args.seed, POLICY_STREAM + 2 * game);
         }
-        if args.policy_b == PolicyArg::Random {
-            *pb = policy(args.policy_b, &ai, args.seed, POLICY_STREAM + 2 * game + 1);
+        if seat[1] == PolicyArg::Random {
+            *pb = policy(seat[1], ai, args.seed, POLICY_STREAM + 2 * game + 1);
         }
         let mut dice = SeededDice::new(args.seed, game);
         tournament(
             &bare,
-            [a.clone(), b.clone()],
+            [sides[0].clone(), sides[1].clone()],
             &mut [pa.as_mut(), pb.as_mut()],
             &mut dice,
             game,
             events,
         )
-        .winner
     };
-    let fresh = || {
-        (
-            policy(args.policy_a, &ai, args.seed, POLICY_STREAM),
-            policy(args.policy_b, &ai, args.seed, POLICY_STREAM + 1),
-        )
+    let fresh = |seat: [PolicyArg; 2]| {
+        move || {
+            (
+                policy(seat[0], ai, args.seed, POLICY_STREAM),
+                policy(seat[1], ai, args.seed, POLICY_STREAM + 1),
+            )
+        }
     };
-    // The first game is played on its own, recording its events when a log is asked for; the rest
-    // record nothing and are tallied as they finish, so memory does not grow with the games.
-    let mut first = EventLog::off();
-    if log.is_some() {
-        first = EventLog::recording();
-    }
-    let tally_one = |mut tally: [u64; 3], winner: Option<usize>| {
-        tally[match winner {
-            Some(0) => 0,
-            Some(_) => 2,
-            None => 1,
-        }] += 1;
-        tally
+    let progress = Progress::new(args.games * if args.swap { 2 } else { 1 });
+    // Games run in batches; the bar moves once a batch, and each batch is tallied as it finishes.
+    let run_all = |seat: [PolicyArg; 2], sides: [&Vec<Fighter>; 2], logged: Option<u64>| {
+        let mut tally = Tally::new([sides[0].len(), sides[1].len()]);
+        let mut first = EventLog::off();
+        let mut start = 0;
+        while start < args.games {
+            let end = (start + BATCH).min(args.games);
+            let batch = (start..end)
+                .into_par_iter()
+                .map_init(fresh(seat), |policies, game| {
+                    let mut events = if Some(game) == logged {
+                        EventLog::recording()
+                    } else {
+                        EventLog::off()
+                    };
+                    let result = play(seat, sides, policies, game, &mut events);
+                    (result, events)
+                })
+                .fold(
+                    || {
+                        (
+                            Tally::new([sides[0].len(), sides[1].len()]),
+                            EventLog::off(),
+                        )
+                    },
+                    |(mut t, mut log), (result, events)| {
+                        t.add(&result);
+                        if events.is_recording() {
+                            log = events;
+                        }
+                        (t, log)
+                    },
+                )
+                .reduce(
+                    || {
+                        (
+                            Tally::new([sides[0].len(), sides[1].len()]),
+                            EventLog::off(),
+                        )
+                    },
+                    |(t1, l1), (t2, l2)| (t1.merge(t2), if l1.is_recording() { l1 } else { l2 }),
+                );
+            tally = tally.merge(batch.0);
+            if batch.1.is_recording() {
+                first = batch.1;
+            }
+            progress.advance(end - start);
+            start = end;
+        }
+        (tally, first)
     };
-    let first_winner = play(&mut fresh(), 0, &mut first);
-    let tally = (1..args.games)
-        .into_par_iter()
-        .map_init(fresh, |policies, game| {
-            play(policies, game, &mut EventLog::off())
-        })
-        .fold(|| [0u64; 3], tally_one)
-        .reduce(|| [0u64; 3], |x, y| [x[0] + y[0], x[1] + y[1], x[2] + y[2]]);
-    let tally = tally_one(tally, first_winner);
+    let logged = log.as_ref().map(|_| args.log_game);
+    let run_all = &run_all;
+    let (tally, first) = run_all([args.policy_a, args.policy_b], [&a, &b], logged);
+    let swapped = args.swap.then(|| {
+        run_all([args.policy_b, args.policy_a], [&b, &a], None)
+            .0
+            .swapped()
+    });
+    progress.finish();
     if let Some(mut file) = log {
         use std::io::Write;
         let mut written = Ok(());
+        if first.is_empty() {
+            written = Err(std::io::Error::other(format!(
+                "there is no game {} (--games {})",
+                args.log_game, args.games
+            )));
+        }
         for event in first.iter() {
-            written = serde_json::to_writer(&mut file, event)
-                .map_err(std::io::Error::from)
-                .and_then(|()| file.write_all(b"\n"));
             if written.is_err() {
                 break;
             }
+            written = serde_json::to_writer(&mut file, event)
+                .map_err(std::io::Error::from)
+                .and_then(|()| file.write_all(b"\n"));
         }
         let committed = written
             .map_err(|e| e.to_string())
@@ -368,57 +477,257 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             log_failed = true;
         }
     }
-    let report = SimulationJson {
+    let report = report(
+        args,
+        [a_name, b_name],
+        [&a, &b],
+        &tally,
+        swapped.as_ref(),
+        unequal,
+    );
+    let code = match args.format {
+        ListFormat::Json => print_json(&report),
+        ListFormat::Text => {
+            emit(&report_text(&report).to_text(out.text_style()));
+            exit::SUCCESS
+        }
+    };
+    // The report stands even when the log could not be written; the exit status says it failed.
+    if log_failed { exit::USAGE } else { code }
+}
+
+/// Games a batch: the progress bar moves and the tally grows once a batch.
+const BATCH: u64 = 2048;
+
+/// A progress bar on standard error for long runs (hidden when it is not a terminal).
+struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    fn new(games: u64) -> Progress {
+        use std::io::IsTerminal;
+        if games < 2 * BATCH || !std::io::stderr().is_terminal() {
+            return Progress(None);
+        }
+        let bar = indicatif::ProgressBar::new(games);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        Progress(Some(bar))
+    }
+
+    fn advance(&self, games: u64) {
+        if let Some(bar) = &self.0 {
+            bar.inc(games);
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+fn report(
+    args: &SimulateArgs,
+    names: [String; 2],
+    sides: [&Vec<Fighter>; 2],
+    tally: &Tally,
+    swapped: Option<&Tally>,
+    unequal: Option<String>,
+) -> SimulationJson {
+    let n = tally.games.max(1);
+    let per_game = |x: u64| round(x as f64 / n as f64);
+    let [a_name, b_name] = names;
+    let mut scores: Vec<ScoreJson> = tally
+        .scores
+        .iter()
+        .map(|(&(a, b), &games)| ScoreJson {
+            a,
+            b,
+            games,
+            rate: round(games as f64 / n as f64),
+        })
+        .collect();
+    scores.sort_by(|x, y| y.games.cmp(&x.games).then((x.a, x.b).cmp(&(y.a, y.b))));
+    let models = (0..2)
+        .flat_map(|side| {
+            sides[side]
+                .iter()
+                .zip(&tally.models[side])
+                .enumerate()
+                .map(move |(k, (f, m))| ModelJson {
+                    side: ["A", "B"][side],
+                    number: k + 1,
+                    name: f.name.clone(),
+                    survival: round(m.survived as f64 / n as f64),
+                    kills: round(m.kills as f64 / n as f64),
+                    dealt: round(m.dealt as f64 / n as f64),
+                    taken: round(m.taken as f64 / n as f64),
+                })
+        })
+        .collect();
+    SimulationJson {
         scenario: "tournament",
+        melee_only: true,
         seed: args.seed,
         games: args.games,
         a: SideJson {
             file: args.a.display().to_string(),
             name: a_name,
             policy: policy_name(args.policy_a),
-            models: a.len(),
+            models: sides[0].len(),
         },
         b: SideJson {
             file: args.b.display().to_string(),
             name: b_name,
             policy: policy_name(args.policy_b),
-            models: b.len(),
+            models: sides[1].len(),
         },
-        a_wins: rate(tally[0], args.games),
-        draws: rate(tally[1], args.games),
-        b_wins: rate(tally[2], args.games),
+        a_wins: rate(tally.outcome[0], tally.games),
+        draws: rate(tally.outcome[1], tally.games),
+        b_wins: rate(tally.outcome[2], tally.games),
+        mean_points: [per_game(tally.points[0]), per_game(tally.points[1])],
+        kill_rate: round(tally.kills as f64 / tally.matches.max(1) as f64),
+        mean_turns: round(tally.turns as f64 / tally.matches.max(1) as f64),
+        final_rate: per_game(tally.finals),
+        final_decided_rate: per_game(tally.finals_decided),
+        scores,
+        models,
+        swapped: swapped.map(|s| SwappedJson {
+            a_wins: rate(s.outcome[0], s.games),
+            draws: rate(s.outcome[1], s.games),
+            b_wins: rate(s.outcome[2], s.games),
+            a_wins_both: rate(tally.outcome[0] + s.outcome[0], tally.games + s.games),
+        }),
+        unequal_forces: unequal,
+    }
+}
+
+fn round(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
+
+/// A share as a percentage with enough digits: "< 0.1%" and "> 99.9%" rather than 0.0 or 100.0
+/// when the count is neither 0 nor all.
+fn pct(x: f64, count: u64, n: u64) -> String {
+    if count == 0 {
+        "0%".to_owned()
+    } else if count == n {
+        "100%".to_owned()
+    } else if x < 0.001 {
+        "< 0.1%".to_owned()
+    } else if x > 0.999 {
+        "> 99.9%".to_owned()
+    } else {
+        format!("{:.1}%", x * 100.0)
+    }
+}
+
+/// An interval bound as a percentage, at least one significant digit.
+fn bound(x: f64) -> String {
+    if x > 0.0 && x < 0.001 {
+        format!("{:.2}%", x * 100.0)
+    } else {
+        format!("{:.1}%", x * 100.0)
+    }
+}
+
+fn report_text(report: &SimulationJson) -> Doc {
+    let mut doc = Doc::new(format!(
+        "Tournament: {} (A) against {} (B)",
+        report.a.name, report.b.name
+    ));
+    doc.para(format!(
+        "{} from seed {}; A plays {} ({} models, policy {}), B plays {} ({} models, policy {}). \
+         Played in melee only: missile weapons wait for the table-top engine.",
+        crate::diag::plural(u32::try_from(report.games).unwrap_or(u32::MAX), "game"),
+        report.seed,
+        report.a.file,
+        report.a.models,
+        report.a.policy,
+        report.b.file,
+        report.b.models,
+        report.b.policy
+    ));
+    if let Some(why) = &report.unequal_forces {
+        doc.para(format!(
+            "Warning: unequal forces ({why}); the book's Tournament needs equal ones."
+        ));
+    }
+    let row = |label: &str, r: &Rate, n: u64| {
+        vec![
+            label.to_owned(),
+            r.count.to_string(),
+            pct(r.rate, r.count, n),
+            format!("{} to {}", bound(r.low), bound(r.high)),
+        ]
     };
-    let code = match args.format {
-        ListFormat::Json => print_json(&report),
-        ListFormat::Text => {
-            let mut doc = Doc::new(format!(
-                "Tournament: {} (A) against {} (B)",
-                report.a.name, report.b.name
-            ));
-            doc.para(format!(
-                "{} games from seed {}; A plays {} ({} models, policy {}), B plays {} ({} models, policy {}).",
-                report.games, report.seed, report.a.file, report.a.models, report.a.policy, report.b.file, report.b.models, report.b.policy
-            ));
-            let row = |label: &str, r: &Rate| {
+    doc.table(
+        &["Result", "Games", "Rate", "95% interval"],
+        vec![
+            row("A wins", &report.a_wins, report.games),
+            row("Draw", &report.draws, report.games),
+            row("B wins", &report.b_wins, report.games),
+        ],
+    );
+    if let Some(s) = &report.swapped {
+        doc.para("With the seats exchanged (roster A seated second, the same seeds):");
+        doc.table(
+            &["Result", "Games", "Rate", "95% interval"],
+            vec![
+                row("A's roster wins", &s.a_wins, report.games),
+                row("Draw", &s.draws, report.games),
+                row("B's roster wins", &s.b_wins, report.games),
+                row("A's roster, both seats", &s.a_wins_both, 2 * report.games),
+            ],
+        );
+    }
+    doc.para(format!(
+        "A game: {:.2} match points for A, {:.2} for B. {:.1}% of matches ended in a kill; a \
+         match lasted {:.2} turns on average. A final match was needed in {:.1}% of games and \
+         decided {:.1}%.",
+        report.mean_points[0],
+        report.mean_points[1],
+        report.kill_rate * 100.0,
+        report.mean_turns,
+        report.final_rate * 100.0,
+        report.final_decided_rate * 100.0
+    ));
+    doc.heading("Matches won (A-B)");
+    doc.table(
+        &["Score", "Games", "Rate"],
+        report
+            .scores
+            .iter()
+            .take(8)
+            .map(|s| {
                 vec![
-                    label.to_owned(),
-                    r.count.to_string(),
-                    format!("{:.1}%", r.rate * 100.0),
-                    format!("{:.1}% to {:.1}%", r.low * 100.0, r.high * 100.0),
+                    format!("{}-{}", s.a, s.b),
+                    s.games.to_string(),
+                    pct(s.rate, s.games, report.games),
                 ]
-            };
-            doc.table(
-                &["Result", "Games", "Rate", "95% interval"],
+            })
+            .collect(),
+    );
+    doc.heading("Models (a game, on average)");
+    doc.table(
+        &["Model", "Survived", "Kills", "Dealt", "Taken"],
+        report
+            .models
+            .iter()
+            .map(|m| {
                 vec![
-                    row("A wins", &report.a_wins),
-                    row("Draw", &report.draws),
-                    row("B wins", &report.b_wins),
-                ],
-            );
-            emit(&doc.to_text(out.text_style()));
-            exit::SUCCESS
-        }
-    };
-    // The report stands even when the log could not be written; the exit status says it failed.
-    if log_failed { exit::USAGE } else { code }
+                    m.name.clone(),
+                    format!("{:.1}%", m.survival * 100.0),
+                    format!("{:.2}", m.kills),
+                    format!("{:.2}", m.dealt),
+                    format!("{:.2}", m.taken),
+                ]
+            })
+            .collect(),
+    );
+    doc
 }

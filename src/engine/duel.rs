@@ -19,7 +19,7 @@ use super::dice::Dice;
 use super::events::{Event, EventLog, match_points};
 use super::fighter::{Fighter, FightingWeapon};
 use super::melee::roll_attack;
-use super::policy::{Policy, WithdrawResponse};
+use super::policy::{MatchView, Policy, WithdrawResponse};
 use super::wound::{WoundResult, apply_wound};
 
 /// End Phase Stunned removal: a modified d6 of 3-5 removes one counter, 6 or more two.
@@ -69,6 +69,14 @@ pub fn duel(
     while turns < max_turns && fighters.iter().all(Fighter::alive) {
         turns += 1;
         events.push(|| Event::Turn { turn: turns });
+        for (side, policy) in policies.iter_mut().enumerate() {
+            policy.observe(MatchView {
+                mine: points[side],
+                theirs: points[1 - side],
+                turns_after: (max_turns < super::tournament::FINAL_TURNS)
+                    .then(|| max_turns - turns),
+            });
+        }
         let first = priority(fighters, dice, events);
         let moved = if turns > 1 && !new_combat {
             move_phase(fighters, policies, first, dice, &mut points, events)

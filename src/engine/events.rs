@@ -122,6 +122,15 @@ pub enum Event {
         points_b: u32,
         turns: u32,
     },
+    /// The end of a game: the winning side (`A`, `B`, or none for a draw), matches won and match
+    /// points per side, and whether a final match was fought.
+    GameEnd {
+        game: u64,
+        winner: Option<String>,
+        matches_won: [u32; 2],
+        points: [u32; 2],
+        final_match: bool,
+    },
 }
 
 /// Where a game's events go. A simulation that logs nothing passes [`EventLog::off`] and no event

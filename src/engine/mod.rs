@@ -17,6 +17,7 @@ pub mod melee;
 pub mod odds;
 pub mod policy;
 pub mod shooting;
+pub mod stats;
 #[cfg(test)]
 mod testing;
 pub mod tournament;

@@ -97,7 +97,19 @@ pub trait Policy {
     fn support_subdue(&mut self, _me: &Fighter, _attack_counters: i32) -> bool {
         false
     }
+    /// The state of the match at the start of each turn, from this side's point of view: its
+    /// match points, the opponent's, and the turns left after this one (`None`: no limit).
+    fn observe(&mut self, _match: MatchView) {}
     fn name(&self) -> &'static str;
+}
+
+/// What a side knows of its match at the start of a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MatchView {
+    pub mine: u32,
+    pub theirs: u32,
+    /// Turns left after this one; `None` when the match has no time limit.
+    pub turns_after: Option<u32>,
 }
 
 /// The chance to act before an opponent: d6 (the better of two when Enhanced) + `mine` against
@@ -139,6 +151,8 @@ fn value(result: WoundResult) -> f64 {
 pub struct DefaultAi {
     /// Shared between the clones a parallel simulation gives each thread.
     cache: Arc<Mutex<HashMap<(AttackSide, DefenceSide), Distribution>>>,
+    /// The match as it stood at the start of this turn.
+    state: MatchView,
 }
 
 impl DefaultAi {
@@ -175,11 +189,23 @@ impl Policy for DefaultAi {
         // the opponent's: keeping half the pool for Defence, so that enemy attacks meet Enhanced
         // Defence Rolls while as many attacks go out, is the split none of them beats. Exact odds
         // then decide how each counter is spent (which attacks to Enhance, whom to strike).
+        // In the last turn of a timed match the score decides: a side ahead keeps every counter
+        // for Defence (only the enemy's wounds can cost it the match), a side behind attacks with
+        // all (Defence cannot win it back).
         if enemies.is_empty() {
             return 0;
         }
         let pool: i32 = own.iter().map(|f| f.pool()).sum();
-        (pool + 1) / 2
+        let last_turn = self.state.turns_after == Some(0);
+        match self.state.mine.cmp(&self.state.theirs) {
+            std::cmp::Ordering::Greater if last_turn => 0,
+            std::cmp::Ordering::Less if last_turn => pool,
+            _ => (pool + 1) / 2,
+        }
+    }
+
+    fn observe(&mut self, view: MatchView) {
+        self.state = view;
     }
 
     fn enhance_initiative(

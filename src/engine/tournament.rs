@@ -22,6 +22,20 @@ pub struct TournamentResult {
     pub matches_won: [u32; 2],
     pub points: [u32; 2],
     pub final_match: bool,
+    /// Every match in order, the final last.
+    pub matches: Vec<MatchSummary>,
+}
+
+/// One match of a tournament: who fought (indices into each side's list), how it ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchSummary {
+    pub fighters: [usize; 2],
+    pub winner: Option<usize>,
+    pub points: [u32; 2],
+    pub turns: u32,
+    /// It ended with a model killed.
+    pub kill: bool,
+    pub final_match: bool,
 }
 
 /// A duellist after its match, as it may enter the final (P-12): wounds (its own and its mount's)
@@ -45,6 +59,7 @@ pub fn tournament(
 ) -> TournamentResult {
     let mut matches_won = [0u32; 2];
     let mut points = [0u32; 2];
+    let mut summaries = Vec::with_capacity(sides[0].len().min(sides[1].len()) + 1);
     let matches = sides[0].len().min(sides[1].len());
     let [side_a, side_b] = &mut sides;
     for (index, (a, b)) in side_a.iter_mut().zip(side_b.iter_mut()).enumerate() {
@@ -57,6 +72,14 @@ pub fn tournament(
             final_match: false,
         });
         let result = duel(weaponless, &mut pair, policies, dice, MATCH_TURNS, events);
+        summaries.push(MatchSummary {
+            fighters: [index, index],
+            winner: result.winner,
+            points: result.points,
+            turns: result.turns,
+            kill: !pair[0].alive() || !pair[1].alive(),
+            final_match: false,
+        });
         points[0] += result.points[0];
         points[1] += result.points[1];
         if let Some(w) = result.winner {
@@ -74,25 +97,35 @@ pub fn tournament(
         None
     };
     if decided.is_some() {
+        events.push(|| Event::GameEnd {
+            game,
+            winner: decided.map(|w| ["A", "B"][w].to_owned()),
+            matches_won,
+            points,
+            final_match: false,
+        });
         return TournamentResult {
             winner: decided,
             matches_won,
             points,
             final_match: false,
+            matches: summaries,
         };
     }
     // The two highest-ranking survivors (the first listed among equals) fight it out.
-    fn champion(side: &[Fighter]) -> Option<&Fighter> {
+    fn champion(side: &[Fighter]) -> Option<usize> {
         side.iter()
-            .filter(|f| f.alive())
-            .fold(None, |best: Option<&Fighter>, f| match best {
-                Some(b) if b.rank >= f.rank => Some(b),
-                _ => Some(f),
+            .enumerate()
+            .filter(|(_, f)| f.alive())
+            .fold(None, |best: Option<(usize, &Fighter)>, (i, f)| match best {
+                Some((k, b)) if b.rank >= f.rank => Some((k, b)),
+                _ => Some((i, f)),
             })
+            .map(|(i, _)| i)
     }
-    let winner = match (champion(&sides[0]).cloned(), champion(&sides[1]).cloned()) {
-        (Some(a), Some(b)) => {
-            let mut pair = [a, b];
+    let winner = match (champion(&sides[0]), champion(&sides[1])) {
+        (Some(ia), Some(ib)) => {
+            let mut pair = [sides[0][ia].clone(), sides[1][ib].clone()];
             events.push(|| Event::MatchStart {
                 game,
                 index: matches,
@@ -100,16 +133,33 @@ pub fn tournament(
                 b: pair[1].name.clone(),
                 final_match: true,
             });
-            duel(weaponless, &mut pair, policies, dice, FINAL_TURNS, events).winner
+            let result = duel(weaponless, &mut pair, policies, dice, FINAL_TURNS, events);
+            summaries.push(MatchSummary {
+                fighters: [ia, ib],
+                winner: result.winner,
+                points: result.points,
+                turns: result.turns,
+                kill: !pair[0].alive() || !pair[1].alive(),
+                final_match: true,
+            });
+            result.winner
         }
         (Some(_), None) => Some(0),
         (None, Some(_)) => Some(1),
         (None, None) => None,
     };
+    events.push(|| Event::GameEnd {
+        game,
+        winner: winner.map(|w| ["A", "B"][w].to_owned()),
+        matches_won,
+        points,
+        final_match: true,
+    });
     TournamentResult {
         winner,
         matches_won,
         points,
         final_match: true,
+        matches: summaries,
     }
 }

@@ -1116,3 +1116,117 @@ fn the_default_ai_beats_the_yardsticks_in_a_mirror() {
         assert!(low > floor, "against {policy}: lower bound {low}");
     }
 }
+
+mod report {
+    use crate::support::{buntai, json, repo};
+
+    fn simulate(args: &[&str]) -> serde_json::Value {
+        let out = buntai()
+            .args(["simulate", "examples/sohei.toml", "examples/sohei.toml"])
+            .args(args)
+            .args(["--format", "json"])
+            .current_dir(repo())
+            .output()
+            .expect("runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.stderr.is_empty(), "no progress bar when not a terminal");
+        json(&out)
+    }
+
+    #[test]
+    fn the_report_explains_the_games() {
+        let r = simulate(&["--games", "200", "--seed", "4"]);
+        let n = r["games"].as_u64().expect("games");
+        assert_eq!(n, 200);
+        let outcome: u64 = ["a_wins", "draws", "b_wins"]
+            .iter()
+            .map(|k| r[*k]["count"].as_u64().expect("count"))
+            .sum();
+        assert_eq!(outcome, n);
+        let scores: u64 = r["scores"]
+            .as_array()
+            .expect("scores")
+            .iter()
+            .map(|s| s["games"].as_u64().expect("games"))
+            .sum();
+        assert_eq!(scores, n, "every game has a score in matches won");
+        let kill_rate = r["kill_rate"].as_f64().expect("kill rate");
+        assert!(kill_rate > 0.0 && kill_rate <= 1.0);
+        let turns = r["mean_turns"].as_f64().expect("turns");
+        assert!((1.0..=6.0).contains(&turns), "{turns}");
+        let models = r["models"].as_array().expect("models");
+        assert_eq!(models.len(), 14, "seven models a side");
+        // Within a mirror, what side A dealt side B took, match by match (finals aside).
+        let dealt_a: f64 = models[..7]
+            .iter()
+            .map(|m| m["dealt"].as_f64().expect("d"))
+            .sum();
+        let taken_b: f64 = models[7..]
+            .iter()
+            .map(|m| m["taken"].as_f64().expect("t"))
+            .sum();
+        assert!((dealt_a - taken_b).abs() < 0.01, "{dealt_a} {taken_b}");
+        assert_eq!(r["melee_only"], true);
+    }
+
+    #[test]
+    fn swap_plays_every_seed_again_with_the_seats_exchanged() {
+        let r = simulate(&["--games", "100", "--swap", "--policy-b", "random"]);
+        let swapped = &r["swapped"];
+        assert!(swapped.is_object());
+        let both = swapped["a_wins_both"]["count"].as_u64().expect("both");
+        let first = r["a_wins"]["count"].as_u64().expect("first");
+        let second = swapped["a_wins"]["count"].as_u64().expect("second");
+        assert_eq!(both, first + second);
+        // Roster A plays the default AI in both seats against random: it wins most either way.
+        assert!(first > 80 && second > 80, "{first} {second}");
+    }
+
+    #[test]
+    fn any_game_can_be_logged_and_every_game_ends_with_its_result() {
+        let dir = tempfile::tempdir().expect("dir");
+        let log = dir.path().join("g.jsonl");
+        buntai()
+            .args(["simulate", "examples/sohei.toml", "examples/sohei.toml"])
+            .args(["--games", "10", "--log-game", "7", "--log"])
+            .arg(&log)
+            .current_dir(repo())
+            .assert()
+            .success();
+        let text = std::fs::read_to_string(&log).expect("log");
+        let events: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("json"))
+            .collect();
+        assert_eq!(events[0]["event"], "match-start");
+        assert_eq!(events[0]["game"], 7);
+        let last = events.last().expect("events");
+        assert_eq!(last["event"], "game-end");
+        assert_eq!(last["game"], 7);
+        assert!(events.iter().any(|e| e["event"] == "priority"));
+        buntai()
+            .args(["simulate", "examples/sohei.toml", "examples/sohei.toml"])
+            .args(["--games", "3", "--log-game", "5", "--force", "--log"])
+            .arg(&log)
+            .current_dir(repo())
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("there is no game 5"));
+    }
+
+    #[test]
+    fn rates_near_zero_are_shown_with_enough_digits() {
+        let out = buntai()
+            .args(["simulate", "examples/sohei.toml", "examples/sohei.toml"])
+            .args(["--games", "2000", "--policy-b", "defend"])
+            .current_dir(repo())
+            .output()
+            .expect("run");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(!text.contains("0.0% to 0.0%"), "{text}");
+    }
+}
