@@ -68,13 +68,14 @@ pub struct SimulateArgs {
     /// Overwrite the log file if it exists.
     #[arg(long)]
     pub force: bool,
-    /// Side A's fighting order as model numbers (1 = first model of the roster, counting `count`),
-    /// e.g. `3,1,2`; models not listed fight after, in list order.
-    #[arg(long, value_delimiter = ',', value_name = "N,N,...")]
-    pub order_a: Vec<usize>,
+    /// Side A's secret fighting order: model numbers (1 = first model of the roster, counting
+    /// `count`), e.g. `3,1,2`, models not listed fighting after in list order; or `shuffle`, a new
+    /// random order each game. Without it the side's policy chooses, unseen by the other.
+    #[arg(long, value_name = "N,N,...|shuffle")]
+    pub order_a: Option<String>,
     /// Side B's fighting order, as for `--order-a`.
-    #[arg(long, value_delimiter = ',', value_name = "N,N,...")]
-    pub order_b: Vec<usize>,
+    #[arg(long, value_name = "N,N,...|shuffle")]
+    pub order_b: Option<String>,
     #[arg(long, value_enum, default_value_t = PolicyArg::Default)]
     pub policy_a: PolicyArg,
     #[arg(long, value_enum, default_value_t = PolicyArg::Default)]
@@ -273,6 +274,36 @@ fn unequal_forces(a: &[Fighter], b: &[Fighter]) -> Option<String> {
     (ra != rb).then(|| format!("Ranks {ra:?} against {rb:?}"))
 }
 
+/// How a side's fighting order is set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Order {
+    /// The side's policy chooses, each game, without seeing the other's.
+    Policy,
+    /// The numbers given, the same every game.
+    Fixed(Vec<usize>),
+    /// A new random order each game.
+    Shuffle,
+}
+
+fn order_arg(arg: Option<&str>) -> Result<Order, String> {
+    match arg.map(str::trim) {
+        None => Ok(Order::Policy),
+        Some("shuffle") => Ok(Order::Shuffle),
+        Some(list) => list
+            .split(',')
+            .map(|n| {
+                n.trim()
+                    .parse::<usize>()
+                    .map_err(|_| format!("order: `{n}` is not a model number (or give `shuffle`)"))
+            })
+            .collect::<Result<Vec<usize>, String>>()
+            .map(Order::Fixed),
+    }
+}
+
+/// Orders for a shuffled side come from streams of their own, far from the dice's and policies'.
+const ORDER_STREAM: u64 = 1 << 41;
+
 /// Put the listed models (1-based) first, in the order given; the rest follow in list order.
 fn reorder(fighters: Vec<Fighter>, order: &[usize]) -> Result<Vec<Fighter>, String> {
     let n = fighters.len();
@@ -347,7 +378,21 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             "warning: unequal forces ({why}); playing as --allow-unequal asks\n"
         ));
     }
-    let (a, b) = match (reorder(a, &args.order_a), reorder(b, &args.order_b)) {
+    let orders = match (
+        order_arg(args.order_a.as_deref()),
+        order_arg(args.order_b.as_deref()),
+    ) {
+        (Ok(a), Ok(b)) => [a, b],
+        (Err(message), _) | (_, Err(message)) => {
+            out.error(&message);
+            return exit::USAGE;
+        }
+    };
+    let fixed = |fighters: Vec<Fighter>, order: &Order| match order {
+        Order::Fixed(list) => reorder(fighters, list),
+        _ => Ok(fighters),
+    };
+    let (a, b) = match (fixed(a, &orders[0]), fixed(b, &orders[1])) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(message), _) | (_, Err(message)) => {
             out.error(&message);
@@ -362,6 +407,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     // stream; every thread keeps its own default AI (whose odds cache never changes a decision). So
     // the results are the same whatever the number of threads.
     let play = |seat: [PolicyArg; 2],
+                seat_orders: [&Order; 2],
                 sides: [&Vec<Fighter>; 2],
                 policies: &mut (Box<dyn Policy + Send>, Box<dyn Policy + Send>),
                 game: u64,
@@ -374,14 +420,45 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             *pb = policy(seat[1], ai, args.seed, POLICY_STREAM + 2 * game + 1);
         }
         let mut dice = SeededDice::new(args.seed, game);
-        tournament(
+        // Each side's order is set in secret: by its policy, or shuffled for this game.
+        let mut arranged = [sides[0].clone(), sides[1].clone()];
+        let mut perms: [Vec<usize>; 2] =
+            [(0..sides[0].len()).collect(), (0..sides[1].len()).collect()];
+        for (k, (side, policy)) in arranged
+            .iter_mut()
+            .zip([pa.as_mut(), pb.as_mut()])
+            .enumerate()
+        {
+            let order = match &seat_orders[k] {
+                Order::Fixed(_) => continue,
+                Order::Shuffle => {
+                    let mut order: Vec<usize> = (0..side.len()).collect();
+                    SeededDice::new(args.seed, ORDER_STREAM + 2 * game + k as u64)
+                        .shuffle(&mut order);
+                    order
+                }
+                Order::Policy => policy.order(&side.iter().collect::<Vec<_>>()),
+            };
+            if is_permutation(&order, side.len()) {
+                *side = order.iter().map(|&i| side[i].clone()).collect();
+                perms[k] = order;
+            }
+        }
+        let mut result = tournament(
             &bare,
-            [sides[0].clone(), sides[1].clone()],
+            arranged,
             &mut [pa.as_mut(), pb.as_mut()],
             &mut dice,
             game,
             events,
-        )
+        );
+        // The statistics follow models, not fighting positions.
+        for m in &mut result.matches {
+            for (fighter, perm) in m.fighters.iter_mut().zip(&perms) {
+                *fighter = perm.get(*fighter).copied().unwrap_or(*fighter);
+            }
+        }
+        result
     };
     let fresh = |seat: [PolicyArg; 2]| {
         move || {
@@ -393,7 +470,10 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     };
     let progress = Progress::new(args.games * if args.swap { 2 } else { 1 });
     // Games run in batches; the bar moves once a batch, and each batch is tallied as it finishes.
-    let run_all = |seat: [PolicyArg; 2], sides: [&Vec<Fighter>; 2], logged: Option<u64>| {
+    let run_all = |seat: [PolicyArg; 2],
+                   seat_orders: [&Order; 2],
+                   sides: [&Vec<Fighter>; 2],
+                   logged: Option<u64>| {
         let mut tally = Tally::new([sides[0].len(), sides[1].len()]);
         let mut first = EventLog::off();
         let mut start = 0;
@@ -407,7 +487,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
                     } else {
                         EventLog::off()
                     };
-                    let result = play(seat, sides, policies, game, &mut events);
+                    let result = play(seat, seat_orders, sides, policies, game, &mut events);
                     (result, events)
                 })
                 .fold(
@@ -445,11 +525,21 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     };
     let logged = log.as_ref().map(|_| args.log_game);
     let run_all = &run_all;
-    let (tally, first) = run_all([args.policy_a, args.policy_b], [&a, &b], logged);
+    let (tally, first) = run_all(
+        [args.policy_a, args.policy_b],
+        [&orders[0], &orders[1]],
+        [&a, &b],
+        logged,
+    );
     let swapped = args.swap.then(|| {
-        run_all([args.policy_b, args.policy_a], [&b, &a], None)
-            .0
-            .swapped()
+        run_all(
+            [args.policy_b, args.policy_a],
+            [&orders[1], &orders[0]],
+            [&b, &a],
+            None,
+        )
+        .0
+        .swapped()
     });
     progress.finish();
     if let Some(mut file) = log {
@@ -494,6 +584,15 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     };
     // The report stands even when the log could not be written; the exit status says it failed.
     if log_failed { exit::USAGE } else { code }
+}
+
+/// Whether `order` lists each of `0..n` once.
+fn is_permutation(order: &[usize], n: usize) -> bool {
+    let mut seen = vec![false; n];
+    order.len() == n
+        && order
+            .iter()
+            .all(|&i| i < n && !std::mem::replace(&mut seen[i], true))
 }
 
 /// Games a batch: the progress bar moves and the tally grows once a batch.

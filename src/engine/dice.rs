@@ -25,6 +25,31 @@ impl SeededDice {
     }
 }
 
+impl SeededDice {
+    /// A uniform index below `n` (0 when `n` is 0 or 1), unbiased by rejection.
+    pub fn index(&mut self, n: usize) -> usize {
+        let Ok(n32) = u32::try_from(n) else { return 0 };
+        if n32 <= 1 {
+            return 0;
+        }
+        let limit = u32::MAX - (u32::MAX % n32);
+        loop {
+            let x = self.rng.next_u32();
+            if x < limit {
+                return (x % n32) as usize;
+            }
+        }
+    }
+
+    /// Shuffle `items` (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.index(i + 1);
+            items.swap(i, j);
+        }
+    }
+}
+
 impl Dice for SeededDice {
     fn d6(&mut self) -> u8 {
         // Reject the top of the range that does not divide evenly by 6.

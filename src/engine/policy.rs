@@ -97,6 +97,11 @@ pub trait Policy {
     fn support_subdue(&mut self, _me: &Fighter, _attack_counters: i32) -> bool {
         false
     }
+    /// The side's secret fighting order for a Tournament (indices into `own`), chosen without
+    /// seeing the opponent's. By default the order the roster lists them.
+    fn order(&mut self, own: &[&Fighter]) -> Vec<usize> {
+        (0..own.len()).collect()
+    }
     /// The state of the match at the start of each turn, from this side's point of view: its
     /// match points, the opponent's, and the turns left after this one (`None`: no limit).
     fn observe(&mut self, _match: MatchView) {}
@@ -399,6 +404,12 @@ impl Policy for RandomPolicy {
 
     fn withdraw(&mut self, _me: &Fighter, _opponent: &Fighter) -> bool {
         self.dice.d6() == 6
+    }
+
+    fn order(&mut self, own: &[&Fighter]) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..own.len()).collect();
+        self.dice.shuffle(&mut order);
+        order
     }
 
     fn withdraw_response(&mut self, _me: &Fighter, _withdrawing: &Fighter) -> WithdrawResponse {

@@ -1230,3 +1230,52 @@ mod report {
         assert!(!text.contains("0.0% to 0.0%"), "{text}");
     }
 }
+
+#[test]
+fn secret_orders_can_be_shuffled_each_game() {
+    use crate::support::{buntai, repo};
+    let dir = tempfile::tempdir().expect("dir");
+    let pairs = |game: &str| {
+        let log = dir.path().join(format!("s{game}.jsonl"));
+        buntai()
+            .args(["simulate", "examples/sohei.toml", "examples/sohei.toml"])
+            .args([
+                "--games",
+                "8",
+                "--order-a",
+                "shuffle",
+                "--log-game",
+                game,
+                "--log",
+            ])
+            .arg(&log)
+            .current_dir(repo())
+            .assert()
+            .success();
+        std::fs::read_to_string(&log)
+            .expect("log")
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json"))
+            .filter(|e| e["event"] == "match-start" && e["final_match"] == false)
+            .map(|e| e["a"].as_str().expect("a").to_owned())
+            .collect::<Vec<String>>()
+    };
+    let orders: Vec<Vec<String>> = (0..6).map(|g| pairs(&g.to_string())).collect();
+    for order in &orders {
+        let mut sorted = order.clone();
+        sorted.sort();
+        let mut expected: Vec<String> = orders[0].clone();
+        expected.sort();
+        assert_eq!(sorted, expected, "every model fights once");
+    }
+    assert!(
+        orders.iter().any(|o| o != &orders[0]),
+        "the order changes from game to game: {orders:?}"
+    );
+    buntai()
+        .args(["simulate", "examples/sohei.toml", "examples/sohei.toml"])
+        .args(["--games", "2", "--order-a", "2,x"])
+        .current_dir(repo())
+        .assert()
+        .code(2);
+}
