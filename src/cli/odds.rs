@@ -130,8 +130,21 @@ pub struct ShootArgs {
     /// The target has Yadome-jutsu (yumi -2).
     #[arg(long)]
     pub yadome: bool,
+    /// The target is mounted: a shot hits the mount on a d6 of 1-4 and the rider on 5-6, unless
+    /// `--aim` names one (-1). The mount counts as light armour (none against a teppo).
+    #[arg(long)]
+    pub vs_mounted: bool,
+    /// Aim at the rider or the mount of a mounted target (-1 to the roll).
+    #[arg(long, value_enum, requires = "vs_mounted")]
+    pub aim: Option<Aim>,
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Aim {
+    Rider,
+    Mount,
 }
 
 /// The exact odds of one attack or shot, as `odds --format json` prints them.
@@ -146,6 +159,8 @@ pub struct OddsJson {
     defence_reroll: bool,
     results: Vec<ResultJson>,
     at_least_light: ResultJson,
+    /// For a shot at a mounted model: what the shot is aimed at, or how it falls.
+    target: Option<String>,
 }
 
 #[derive(Serialize, Clone, schemars::JsonSchema)]
@@ -373,6 +388,10 @@ fn shoot(cat: &Catalogue, args: &ShootArgs) -> Result<OddsJson, String> {
         .or(shooter.map(|p| i32::from(p.shoot.value)))
         .ok_or("give --shoot or --shooter")?;
     let attributes = all_attributes(cat, shooter, &[])?;
+    let rider_armour = args
+        .vs_armour
+        .map(Armour::from)
+        .or(target.map(|p| p.armour));
     let ctx = ShotContext {
         range: args.range,
         phase: args.phase,
@@ -384,11 +403,12 @@ fn shoot(cat: &Catalogue, args: &ShootArgs) -> Result<OddsJson, String> {
         bajutsu: args.bajutsu || attributes.iter().any(|a| a == "bajutsu"),
         wind: args.wind,
         yadome: args.yadome,
-        called_shot: false,
-        target_armour: args
-            .vs_armour
-            .map(Armour::from)
-            .or(target.map(|p| p.armour)),
+        called_shot: args.aim.is_some(),
+        target_armour: match args.aim {
+            // A mount counts as light armour against shooting (tp.28).
+            Some(Aim::Mount) => Some(Armour::Light),
+            _ => rider_armour,
+        },
         cover: args.cover,
     };
     let mods = attack_modifiers(cat, weapon, &ctx).map_err(|e| e.to_string())?;
@@ -409,7 +429,74 @@ fn shoot(cat: &Catalogue, args: &ShootArgs) -> Result<OddsJson, String> {
         defence: defence.iter().map(|t| t.value).sum(),
     };
     let odds = shooting_odds(spec);
-    Ok(report(attack, defence, ("2d6", reroll), ("", false), &odds))
+    let mut json = report(attack, defence, ("2d6", reroll), ("", false), &odds);
+    if args.vs_mounted && args.aim.is_none() {
+        // Unaimed, the shot hits the mount on 1-4 and the rider on 5-6: the same roll against
+        // each defence, weighted.
+        let mount_ctx = ShotContext {
+            target_armour: Some(Armour::Light),
+            ..ctx
+        };
+        let mount_defence: i32 = defence_items(cat, weapon, &mount_ctx)
+            .into_iter()
+            .map(|(_, v)| v)
+            .sum();
+        let at_mount = shooting_odds(ShotSpec {
+            defence: mount_defence,
+            ..spec
+        });
+        json.target = Some("mounted: the mount on a d6 of 1-4, the rider on 5-6".to_owned());
+        json.results = WoundResult::ALL
+            .iter()
+            .map(|r| result_json(&format!("rider {}", r.label()), odds.fraction_of(*r, 2, 6)))
+            .chain(WoundResult::ALL.iter().map(|r| {
+                result_json(
+                    &format!("mount {}", r.label()),
+                    at_mount.fraction_of(*r, 4, 6),
+                )
+            }))
+            .collect();
+        let light_or_worse = |d: &Distribution| {
+            [
+                WoundResult::Light,
+                WoundResult::Grievous,
+                WoundResult::Critical,
+            ]
+            .iter()
+            .map(|r| d.count(*r))
+            .sum::<u64>()
+        };
+        json.at_least_light = result_json(
+            "At least Light on the rider",
+            reduce_pair(light_or_worse(&odds) * 2, odds.denominator * 6),
+        );
+    } else if let Some(aim) = args.aim {
+        json.target = Some(format!(
+            "aimed at the {} (-1)",
+            match aim {
+                Aim::Rider => "rider",
+                Aim::Mount => "mount",
+            }
+        ));
+    }
+    Ok(json)
+}
+
+fn reduce_pair(n: u64, d: u64) -> (u64, u64) {
+    fn gcd(a: u64, b: u64) -> u64 {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    let g = gcd(n, d).max(1);
+    (n / g, d / g)
+}
+
+fn result_json(label: &str, (numerator, denominator): (u64, u64)) -> ResultJson {
+    ResultJson {
+        result: label.to_owned(),
+        numerator,
+        denominator,
+        percent: (numerator as f64 / denominator as f64 * 10_000.0).round() / 100.0,
+    }
 }
 
 fn report(
@@ -419,12 +506,7 @@ fn report(
     defence_dice: (&str, bool),
     odds: &Distribution,
 ) -> OddsJson {
-    let result = |label: &str, (numerator, denominator): (u64, u64)| ResultJson {
-        result: label.to_owned(),
-        numerator,
-        denominator,
-        percent: (numerator as f64 / denominator as f64 * 10_000.0).round() / 100.0,
-    };
+    let result = result_json;
     OddsJson {
         attack,
         defence,
@@ -437,6 +519,7 @@ fn report(
             .map(|r| result(r.label(), odds.fraction(*r)))
             .collect(),
         at_least_light: result("At least Light", odds.at_least_light()),
+        target: None,
     }
 }
 
@@ -455,6 +538,9 @@ fn render(r: &OddsJson) -> Doc {
     let (a_total, a_parts) = side(&r.attack, r.attack_reroll);
     let (d_total, d_parts) = side(&r.defence, r.defence_reroll);
     let mut doc = Doc::new("Odds of one attack");
+    if let Some(target) = &r.target {
+        doc.para(format!("Target: {target}."));
+    }
     let defence = if r.defence_dice.is_empty() {
         format!("{d_total}")
     } else {

@@ -39,6 +39,11 @@ impl Distribution {
         reduce(n, self.denominator)
     }
 
+    /// The chance of `result` times `num/den` (a branch taken that often), reduced.
+    pub fn fraction_of(&self, result: WoundResult, num: u64, den: u64) -> (u64, u64) {
+        reduce(self.count(result) * num, self.denominator * den)
+    }
+
     pub fn probability(&self, result: WoundResult) -> f64 {
         self.count(result) as f64 / self.denominator as f64
     }

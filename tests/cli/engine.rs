@@ -1279,3 +1279,59 @@ fn secret_orders_can_be_shuffled_each_game() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn a_shot_at_a_mounted_model_falls_on_the_mount_or_the_rider() {
+    use crate::support::{buntai, json};
+    let odds = |extra: &[&str]| {
+        let out = buntai()
+            .args([
+                "odds", "shoot", "--shoot", "1", "--weapon", "yumi", "--range", "10",
+            ])
+            .args(["--vs-armour", "heavy", "--format", "json"])
+            .args(extra)
+            .output()
+            .expect("run");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        json(&out)
+    };
+    let unaimed = odds(&["--vs-mounted"]);
+    let share = |prefix: &str| -> f64 {
+        unaimed["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .filter(|r| r["result"].as_str().is_some_and(|s| s.starts_with(prefix)))
+            .map(|r| r["numerator"].as_f64().expect("n") / r["denominator"].as_f64().expect("d"))
+            .sum()
+    };
+    assert!(
+        (share("mount") - 4.0 / 6.0).abs() < 1e-9,
+        "1-4 on a d6 hits the mount"
+    );
+    assert!((share("rider") - 2.0 / 6.0).abs() < 1e-9, "5-6 the rider");
+    // Aimed at the mount: -1 to hit, and the mount's light armour (+1 to the target number).
+    let aimed = odds(&["--vs-mounted", "--aim", "mount"]);
+    let attack: i64 = aimed["attack"]
+        .as_array()
+        .expect("attack")
+        .iter()
+        .map(|t| t["value"].as_i64().expect("v"))
+        .sum();
+    let defence: i64 = aimed["defence"]
+        .as_array()
+        .expect("defence")
+        .iter()
+        .map(|t| t["value"].as_i64().expect("v"))
+        .sum();
+    assert_eq!(
+        attack,
+        1 - 1,
+        "Shoot 1 at 10\" (no range modifier), called shot -1"
+    );
+    assert_eq!(defence, 6 + 1, "the mount counts as light armour");
+}
