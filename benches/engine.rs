@@ -112,6 +112,7 @@ fn tournaments(bencher: divan::Bencher) {
             &mut [&mut pa, &mut pb],
             &mut dice,
             game,
+            [0, 0],
             &mut events,
         )
         .winner

@@ -194,7 +194,7 @@ fn side(
     cat: &Catalogue,
     path: &std::path::Path,
     tag: &str,
-) -> Result<(String, Vec<Fighter>), u8> {
+) -> Result<(String, Vec<Fighter>, u32), u8> {
     let file = match read_text_file(path) {
         Ok(file) => file,
         Err(LoadError::Unreadable { path, reason }) => {
@@ -251,7 +251,13 @@ fn side(
         }
     }
     let name = parsed.name.clone().unwrap_or_else(|| faction.name.clone());
-    Ok((name, fighters))
+    // Fearsome Kiai bought for the Buntai, as many as the purchase allows.
+    let kiai = faction
+        .purchases
+        .iter()
+        .find(|p| p.id == "fearsome-kiai")
+        .map_or(0, |p| parsed.fearsome_kiai.unwrap_or(0).min(p.max));
+    Ok((name, fighters, kiai))
 }
 
 /// No legal Buntai has more than 20 models (R-18 caps a Buntai's size): larger sides are refused.
@@ -357,11 +363,11 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         Err(code) => return code,
     };
     let mut log_failed = false;
-    let (a_name, a) = match side(out, cat, &args.a, "A") {
+    let (a_name, a, kiai_a) = match side(out, cat, &args.a, "A") {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let (b_name, b) = match side(out, cat, &args.b, "B") {
+    let (b_name, b, kiai_b) = match side(out, cat, &args.b, "B") {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -407,6 +413,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     // stream; every thread keeps its own default AI (whose odds cache never changes a decision). So
     // the results are the same whatever the number of threads.
     let play = |seat: [PolicyArg; 2],
+                seat_kiai: [u32; 2],
                 seat_orders: [&Order; 2],
                 sides: [&Vec<Fighter>; 2],
                 policies: &mut (Box<dyn Policy + Send>, Box<dyn Policy + Send>),
@@ -450,6 +457,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             &mut [pa.as_mut(), pb.as_mut()],
             &mut dice,
             game,
+            seat_kiai,
             events,
         );
         // The statistics follow models, not fighting positions.
@@ -471,6 +479,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     let progress = Progress::new(args.games * if args.swap { 2 } else { 1 });
     // Games run in batches; the bar moves once a batch, and each batch is tallied as it finishes.
     let run_all = |seat: [PolicyArg; 2],
+                   seat_kiai: [u32; 2],
                    seat_orders: [&Order; 2],
                    sides: [&Vec<Fighter>; 2],
                    logged: Option<u64>| {
@@ -487,7 +496,15 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
                     } else {
                         EventLog::off()
                     };
-                    let result = play(seat, seat_orders, sides, policies, game, &mut events);
+                    let result = play(
+                        seat,
+                        seat_kiai,
+                        seat_orders,
+                        sides,
+                        policies,
+                        game,
+                        &mut events,
+                    );
                     (result, events)
                 })
                 .fold(
@@ -527,6 +544,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     let run_all = &run_all;
     let (tally, first) = run_all(
         [args.policy_a, args.policy_b],
+        [kiai_a, kiai_b],
         [&orders[0], &orders[1]],
         [&a, &b],
         logged,
@@ -534,6 +552,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     let swapped = args.swap.then(|| {
         run_all(
             [args.policy_b, args.policy_a],
+            [kiai_b, kiai_a],
             [&orders[1], &orders[0]],
             [&b, &a],
             None,

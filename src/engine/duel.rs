@@ -62,6 +62,28 @@ pub fn duel(
     max_turns: u32,
     events: &mut EventLog,
 ) -> DuelResult {
+    duel_with_kiai(
+        weaponless,
+        fighters,
+        policies,
+        dice,
+        max_turns,
+        &mut [0, 0],
+        events,
+    )
+}
+
+/// [`duel`] with each side's Fearsome Kiai left: a side may spend one in the Priority Phase
+/// to take Priority without a roll; if both do, both are spent and Priority is rolled.
+pub fn duel_with_kiai(
+    weaponless: &FightingWeapon,
+    fighters: &mut [Fighter; 2],
+    policies: &mut [&mut dyn Policy; 2],
+    dice: &mut dyn Dice,
+    max_turns: u32,
+    kiai: &mut [u32; 2],
+    events: &mut EventLog,
+) -> DuelResult {
     let mut points = [0u32; 2];
     let mut turns = 0;
     // The next combat is a new one (the first turn, or after the duellists were apart).
@@ -77,7 +99,10 @@ pub fn duel(
                     .then(|| max_turns - turns),
             });
         }
-        let first = priority(fighters, dice, events);
+        let first = match fearsome_kiai(fighters, policies, kiai, events) {
+            Some(side) => side,
+            None => priority(fighters, dice, events),
+        };
         let moved = if turns > 1 && !new_combat {
             move_phase(fighters, policies, first, dice, &mut points, events)
         } else {
@@ -130,6 +155,30 @@ pub fn duel(
         winner,
         points,
         turns,
+    }
+}
+
+/// Fearsome Kiai, declared in secret before Priority is rolled: the side that alone spends one has
+/// Priority; if both spend one, both are spent and the dice decide.
+fn fearsome_kiai(
+    f: &[Fighter; 2],
+    policies: &mut [&mut dyn Policy; 2],
+    kiai: &mut [u32; 2],
+    events: &mut EventLog,
+) -> Option<usize> {
+    let spent: Vec<usize> = (0..2)
+        .filter(|&side| kiai[side] > 0 && policies[side].spend_kiai(&f[side], &f[1 - side]))
+        .collect();
+    for &side in &spent {
+        kiai[side] -= 1;
+        events.push(|| Event::Kiai {
+            fighter: f[side].name.clone(),
+            left: kiai[side],
+        });
+    }
+    match spent.as_slice() {
+        [one] => Some(*one),
+        _ => None,
     }
 }
 
@@ -656,5 +705,72 @@ mod tests {
         );
         assert_eq!(moved, Moved::Apart);
         assert!(!pair[1].subdued, "contact broken: the Subdue ends");
+    }
+
+    struct Shouts(bool);
+    impl Policy for Shouts {
+        fn split(&mut self, o: &[&Fighter], e: &[&Fighter]) -> i32 {
+            TestPolicy::default().split(o, e)
+        }
+        fn enhance_initiative(&mut self, _: &Fighter, _: &[&Fighter], _: i32, _: bool) -> bool {
+            false
+        }
+        fn attack(&mut self, _: &Fighter, _: &[&Fighter], n: i32) -> Option<usize> {
+            (n > 0).then_some(0)
+        }
+        fn enhance_defence(
+            &mut self,
+            _: &Fighter,
+            _: &Fighter,
+            _: crate::engine::melee::AttackSide,
+        ) -> bool {
+            false
+        }
+        fn enhance_attack(
+            &mut self,
+            _: &Fighter,
+            _: &Fighter,
+            _: crate::engine::melee::DefenceSide,
+            _: i32,
+        ) -> bool {
+            false
+        }
+        fn discard(&mut self, _: i32, _: i32) -> Counter {
+            Counter::Defence
+        }
+        fn spend_kiai(&mut self, _: &Fighter, _: &Fighter) -> bool {
+            self.0
+        }
+        fn name(&self) -> &'static str {
+            "shouts"
+        }
+    }
+
+    #[test]
+    fn a_fearsome_kiai_takes_priority_and_two_cancel_out() {
+        let pair = [
+            fighter("A", 1, 1, 1, Armour::None, 0, 0),
+            fighter("B", 1, 1, 1, Armour::None, 0, 0),
+        ];
+        let mut events = EventLog::recording();
+        // Only B shouts: B has Priority without a roll, and one Kiai fewer.
+        let mut kiai = [1, 2];
+        let (mut a, mut b) = (Shouts(false), Shouts(true));
+        let first = fearsome_kiai(&pair, &mut [&mut a, &mut b], &mut kiai, &mut events);
+        assert_eq!(first, Some(1));
+        assert_eq!(kiai, [1, 1]);
+        // Both shout: both are spent and the dice decide.
+        let (mut a, mut b) = (Shouts(true), Shouts(true));
+        let first = fearsome_kiai(&pair, &mut [&mut a, &mut b], &mut kiai, &mut events);
+        assert_eq!(first, None);
+        assert_eq!(kiai, [0, 0]);
+        // With none left, nothing is spent.
+        let first = fearsome_kiai(&pair, &mut [&mut a, &mut b], &mut kiai, &mut events);
+        assert_eq!(first, None);
+        let spent = events
+            .iter()
+            .filter(|e| matches!(e, Event::Kiai { .. }))
+            .count();
+        assert_eq!(spent, 3);
     }
 }

@@ -107,6 +107,11 @@ pub enum Event {
         rolls: [u8; 2],
         winner: Option<String>,
     },
+    /// A side spends a Fearsome Kiai in the Priority Phase; `left` is what it has after.
+    Kiai {
+        fighter: String,
+        left: u32,
+    },
     /// The opponent's response to a withdrawal (tp.13).
     WithdrawResponse {
         fighter: String,

@@ -97,6 +97,10 @@ pub trait Policy {
     fn support_subdue(&mut self, _me: &Fighter, _attack_counters: i32) -> bool {
         false
     }
+    /// Spend a Fearsome Kiai to take Priority this turn (declared in secret)?
+    fn spend_kiai(&mut self, _me: &Fighter, _opponent: &Fighter) -> bool {
+        false
+    }
     /// The side's secret fighting order for a Tournament (indices into `own`), chosen without
     /// seeing the opponent's. By default the order the roster lists them.
     fn order(&mut self, own: &[&Fighter]) -> Vec<usize> {
@@ -410,6 +414,10 @@ impl Policy for RandomPolicy {
         let mut order: Vec<usize> = (0..own.len()).collect();
         self.dice.shuffle(&mut order);
         order
+    }
+
+    fn spend_kiai(&mut self, _me: &Fighter, _opponent: &Fighter) -> bool {
+        self.dice.d6() == 6
     }
 
     fn withdraw_response(&mut self, _me: &Fighter, _withdrawing: &Fighter) -> WithdrawResponse {

@@ -5,7 +5,7 @@
 //! the two highest-ranking survivors fight a final match with no time limit.
 
 use super::dice::Dice;
-use super::duel::duel;
+use super::duel::duel_with_kiai;
 use super::events::{Event, EventLog};
 use super::fighter::{Fighter, FightingWeapon};
 use super::policy::Policy;
@@ -55,6 +55,7 @@ pub fn tournament(
     policies: &mut [&mut dyn Policy; 2],
     dice: &mut dyn Dice,
     game: u64,
+    mut kiai: [u32; 2],
     events: &mut EventLog,
 ) -> TournamentResult {
     let mut matches_won = [0u32; 2];
@@ -71,7 +72,15 @@ pub fn tournament(
             b: pair[1].name.clone(),
             final_match: false,
         });
-        let result = duel(weaponless, &mut pair, policies, dice, MATCH_TURNS, events);
+        let result = duel_with_kiai(
+            weaponless,
+            &mut pair,
+            policies,
+            dice,
+            MATCH_TURNS,
+            &mut kiai,
+            events,
+        );
         summaries.push(MatchSummary {
             fighters: [index, index],
             winner: result.winner,
@@ -133,7 +142,15 @@ pub fn tournament(
                 b: pair[1].name.clone(),
                 final_match: true,
             });
-            let result = duel(weaponless, &mut pair, policies, dice, FINAL_TURNS, events);
+            let result = duel_with_kiai(
+                weaponless,
+                &mut pair,
+                policies,
+                dice,
+                FINAL_TURNS,
+                &mut kiai,
+                events,
+            );
             summaries.push(MatchSummary {
                 fighters: [ia, ib],
                 winner: result.winner,
