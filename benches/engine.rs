@@ -24,6 +24,27 @@ const DEFENCE: DefenceSide = DefenceSide {
     reroll: true,
 };
 
+/// Attacks as a game rolls them: the dice and the result, no log record built.
+#[divan::bench(args = [1000])]
+fn game_path_attacks(bencher: divan::Bencher, n: usize) {
+    let mut dice = SeededDice::new(1, 0);
+    bencher
+        .counter(divan::counter::ItemsCount::new(n))
+        .bench_local(|| {
+            let mut wounds = 0u32;
+            for _ in 0..n {
+                let rolled = buntai::engine::attack_dice(
+                    divan::black_box(ATTACK),
+                    divan::black_box(DEFENCE),
+                    &mut dice,
+                );
+                wounds += u32::from(rolled.result() != buntai::engine::WoundResult::NoWound);
+            }
+            wounds
+        });
+}
+
+/// Attacks with the full record a log holds (allocates).
 #[divan::bench(args = [1000])]
 fn melee_attacks(bencher: divan::Bencher, n: usize) {
     let mut dice = SeededDice::new(1, 0);

@@ -19,7 +19,7 @@
 use super::dice::Dice;
 use super::events::{Event, EventLog, match_points};
 use super::fighter::{Fighter, FightingWeapon};
-use super::melee::{roll_attack, roll_initiative};
+use super::melee::{attack_dice, roll_initiative};
 use super::policy::{Counter, Policy, Special};
 use super::wound::{Health, WoundResult, apply_wound};
 
@@ -117,9 +117,12 @@ pub fn combat_phase(
         let attack = policy.split(&own, &enemies).clamp(0, pool);
         st.attack[s] = attack;
         st.defence[s] = pool - attack + own.iter().map(|f| i32::from(f.intuition)).sum::<i32>();
-        let names: Vec<String> = own.iter().map(|f| f.name.clone()).collect();
         events.push(|| Event::Split {
-            fighter: names.join(" + "),
+            fighter: own
+                .iter()
+                .map(|f| f.name.as_str())
+                .collect::<Vec<_>>()
+                .join(" + "),
             attack,
             defence: st.defence[s],
         });
@@ -296,7 +299,7 @@ fn initiative_order(
                 fighter: f.name.clone(),
                 enhanced,
                 modifier: roll.total - i32::from(roll.kept),
-                rolled: roll.rolled,
+                rolled: roll.rolled(),
                 total: roll.total,
             });
             rolled.push(((s, i), roll.total));
@@ -367,7 +370,7 @@ fn with_warhorses(
                     fighter: format!("{}'s warhorse", f.name),
                     enhanced: false,
                     modifier: w.initiative,
-                    rolled: roll.rolled,
+                    rolled: roll.rolled(),
                     total: roll.total,
                 });
                 horses.push(((s, i), roll.total));
@@ -456,18 +459,15 @@ fn attack(
             st.used[s][i] += 1;
         }
         // The mount wears no armour: no weapon bonus or penalty against the rider's armour applies.
-        let roll = roll_attack(
-            sides[s][i].attack_side_vs(crate::model::Armour::None, attack_enhanced),
-            defence,
-            dice,
-        );
-        let result = roll.result;
+        let side = sides[s][i].attack_side_vs(crate::model::Armour::None, attack_enhanced);
+        let rolled = attack_dice(side, defence, dice);
+        let result = rolled.result();
         events.push(|| Event::Attack {
             attacker: sides[s][i].name.clone(),
             defender: format!("{}'s mount", sides[e][t].name),
             attack_enhanced,
             defence_enhanced: true,
-            roll,
+            roll: rolled.roll(side, defence),
         });
         mount_wound(&mut sides[e][t], result, events);
         return;
@@ -513,14 +513,14 @@ fn attack(
         }
         None => {}
     }
-    let roll = roll_attack(side, defence, dice);
-    let result = roll.result;
+    let rolled = attack_dice(side, defence, dice);
+    let result = rolled.result();
     events.push(|| Event::Attack {
         attacker: sides[s][i].name.clone(),
         defender: sides[e][t].name.clone(),
         attack_enhanced,
         defence_enhanced,
-        roll,
+        roll: rolled.roll(side, defence),
     });
     if special == Some(Special::Disarm) && result < WoundResult::Grievous {
         // A Disarm short of Grievous has no effect at all (tp.22); only a failed Subdue wounds.
@@ -599,27 +599,29 @@ fn warhorse_attack(
     };
     let name = format!("{}'s warhorse", sides[s][i].name);
     if let Some(mount) = &sides[e][t].mount {
-        let roll = roll_attack(side, mount.defence_side(), dice);
-        let result = roll.result;
+        let defence = mount.defence_side();
+        let rolled = attack_dice(side, defence, dice);
+        let result = rolled.result();
         events.push(|| Event::Attack {
             attacker: name,
             defender: format!("{}'s mount", sides[e][t].name),
             attack_enhanced: false,
             defence_enhanced: true,
-            roll,
+            roll: rolled.roll(side, defence),
         });
         mount_wound(&mut sides[e][t], result, events);
         return;
     }
     let defence_enhanced = enhance_defence(sides, policies, st, (e, t), (s, i), side);
-    let roll = roll_attack(side, sides[e][t].defence_side(defence_enhanced), dice);
-    let result = roll.result;
+    let defence = sides[e][t].defence_side(defence_enhanced);
+    let rolled = attack_dice(side, defence, dice);
+    let result = rolled.result();
     events.push(|| Event::Attack {
         attacker: name,
         defender: sides[e][t].name.clone(),
         attack_enhanced: false,
         defence_enhanced,
-        roll,
+        roll: rolled.roll(side, defence),
     });
     wound(sides, policies, st, (e, t), result, s, points, events);
 }

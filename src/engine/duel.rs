@@ -18,7 +18,7 @@ use super::combat::combat_phase;
 use super::dice::Dice;
 use super::events::{Event, EventLog, match_points};
 use super::fighter::{Fighter, FightingWeapon};
-use super::melee::roll_attack;
+use super::melee::attack_dice;
 use super::policy::{MatchView, Policy, WithdrawResponse};
 use super::wound::{WoundResult, apply_wound};
 
@@ -265,14 +265,15 @@ fn free_attack(
 ) {
     let mut side = f[j].attack_side(&f[i], false);
     side.modifier += WITHDRAW_FREE_ATTACK;
-    let roll = roll_attack(side, f[i].defence_side(false), dice);
-    let result = roll.result;
+    let defence = f[i].defence_side(false);
+    let rolled = attack_dice(side, defence, dice);
+    let result = rolled.result();
     events.push(|| Event::Attack {
         attacker: f[j].name.clone(),
         defender: f[i].name.clone(),
         attack_enhanced: false,
         defence_enhanced: false,
-        roll,
+        roll: rolled.roll(side, defence),
     });
     if result != WoundResult::NoWound {
         points[j] += match_points(result);

@@ -106,7 +106,7 @@ fn sum(dice: &[u8]) -> i32 {
 /// The dice of one attack without allocation: the engine's single code path for an attack, used
 /// by [`roll_attack`] and by the exact enumeration.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct AttackDice {
+pub struct AttackDice {
     attack_rolled: [u8; 3],
     attack_count: usize,
     attack_kept: [u8; 2],
@@ -119,11 +119,7 @@ pub(crate) struct AttackDice {
     pub(crate) defence_total: i32,
 }
 
-pub(crate) fn attack_dice(
-    attack: AttackSide,
-    defence: DefenceSide,
-    dice: &mut dyn Dice,
-) -> AttackDice {
+pub fn attack_dice(attack: AttackSide, defence: DefenceSide, dice: &mut dyn Dice) -> AttackDice {
     let attack_count = if attack.enhanced { 3 } else { 2 };
     let mut attack_rolled = [0u8; 3];
     for d in attack_rolled.iter_mut().take(attack_count) {
@@ -170,32 +166,53 @@ pub(crate) fn attack_dice(
     }
 }
 
+impl AttackDice {
+    /// The wound this attack causes.
+    pub fn result(&self) -> WoundResult {
+        wound_result(self.attack_total - self.defence_total)
+    }
+
+    /// The attack as the log shows it (this allocates: build it only when a log is recorded).
+    pub fn roll(&self, attack: AttackSide, defence: DefenceSide) -> MeleeRoll {
+        let d = self;
+        let score = d.attack_total - d.defence_total;
+        MeleeRoll {
+            attack,
+            defence,
+            attack_rolled: d.attack_rolled[..d.attack_count].to_vec(),
+            attack_kept: d.attack_kept.to_vec(),
+            attack_reroll: d.attack_reroll,
+            attack_total: d.attack_total,
+            defence_rolled: d.defence_rolled[..d.defence_count].to_vec(),
+            defence_kept: d.defence_kept[..d.defence_count].to_vec(),
+            defence_reroll: d.defence_reroll,
+            defence_total: d.defence_total,
+            score,
+            result: wound_result(score),
+        }
+    }
+}
+
 /// Roll one attack. Dice are drawn only as the rules need them, so a scripted example replays.
 pub fn roll_attack(attack: AttackSide, defence: DefenceSide, dice: &mut dyn Dice) -> MeleeRoll {
-    let d = attack_dice(attack, defence, dice);
-    let score = d.attack_total - d.defence_total;
-    MeleeRoll {
-        attack,
-        defence,
-        attack_rolled: d.attack_rolled[..d.attack_count].to_vec(),
-        attack_kept: d.attack_kept.to_vec(),
-        attack_reroll: d.attack_reroll,
-        attack_total: d.attack_total,
-        defence_rolled: d.defence_rolled[..d.defence_count].to_vec(),
-        defence_kept: d.defence_kept[..d.defence_count].to_vec(),
-        defence_reroll: d.defence_reroll,
-        defence_total: d.defence_total,
-        score,
-        result: wound_result(score),
-    }
+    attack_dice(attack, defence, dice).roll(attack, defence)
 }
 
 /// An Initiative Roll: d6 (two dice keep the better when Enhanced) + Initiative and modifiers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct InitiativeRoll {
-    pub rolled: Vec<u8>,
+    /// The dice rolled: one, or two when Enhanced (`count` of them), without allocating.
+    pub dice: [u8; 2],
+    pub count: u8,
     pub kept: u8,
     pub total: i32,
+}
+
+impl InitiativeRoll {
+    /// The dice rolled, as the log shows them.
+    pub fn rolled(&self) -> Vec<u8> {
+        self.dice[..usize::from(self.count)].to_vec()
+    }
 }
 
 pub fn roll_initiative(
@@ -203,12 +220,15 @@ pub fn roll_initiative(
     enhanced: bool,
     dice: &mut dyn Dice,
 ) -> InitiativeRoll {
-    let rolled: Vec<u8> = (0..if enhanced { 2 } else { 1 })
-        .map(|_| dice.d6())
-        .collect();
-    let kept = rolled.iter().copied().max().unwrap_or(1);
+    let count: u8 = if enhanced { 2 } else { 1 };
+    let mut rolled = [0u8; 2];
+    for d in rolled.iter_mut().take(usize::from(count)) {
+        *d = dice.d6();
+    }
+    let kept = rolled[0].max(rolled[1]);
     InitiativeRoll {
-        rolled,
+        dice: rolled,
+        count,
         kept,
         total: i32::from(kept) + initiative_and_modifiers,
     }

@@ -25,7 +25,8 @@ pub mod wound;
 
 pub use dice::{Dice, ScriptedDice, SeededDice};
 pub use melee::{
-    AttackSide, DefenceSide, InitiativeRoll, MeleeRoll, roll_attack, roll_initiative, roll_off,
+    AttackDice, AttackSide, DefenceSide, InitiativeRoll, MeleeRoll, attack_dice, roll_attack,
+    roll_initiative, roll_off,
 };
 pub use odds::{Distribution, melee_odds, shooting_odds};
 pub use shooting::{IntoCombat, ShotRoll, ShotSpec, roll_shot, shoot_into_combat};
