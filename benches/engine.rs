@@ -139,3 +139,41 @@ fn tournaments(bencher: divan::Bencher) {
         .winner
     });
 }
+
+/// Line of sight between every model of one side and every model of the other (20 against 20) on
+/// a 48" table with 8 pieces: each line is tested against the other 38 bases and every piece.
+#[divan::bench]
+fn line_of_sight_matrix_20_by_20(bencher: divan::Bencher) {
+    use buntai::engine::table::{Circle, Point, Polygon, Segment};
+    let side = |y: f64| -> Vec<Circle> {
+        (0..20)
+            .map(|i| Circle::new(Point::new(2.0 + 2.2 * f64::from(i), y), 0.5))
+            .collect()
+    };
+    let (a, b) = (side(4.0), side(44.0));
+    let pieces: Vec<Polygon> = (0..8)
+        .map(|i| {
+            let k = f64::from(i);
+            Polygon::rectangle(3.0 + 5.5 * k, 12.0 + 3.0 * (k % 3.0), 3.0, 4.0)
+        })
+        .collect();
+    let all: Vec<Circle> = a.iter().chain(&b).copied().collect();
+    bencher.bench_local(|| {
+        let mut clear = 0u32;
+        for (i, x) in a.iter().enumerate() {
+            for (j, y) in b.iter().enumerate() {
+                let line = Segment::new(x.centre, y.centre);
+                let blocked_by_model = all
+                    .iter()
+                    .enumerate()
+                    .any(|(k, m)| k != i && k != 20 + j && line.meets_circle(m));
+                let blocked = blocked_by_model
+                    || pieces
+                        .iter()
+                        .any(|p| p.meets_segment(divan::black_box(&line)));
+                clear += u32::from(!blocked);
+            }
+        }
+        clear
+    });
+}

@@ -18,6 +18,7 @@ pub mod odds;
 pub mod policy;
 pub mod shooting;
 pub mod stats;
+pub mod table;
 #[cfg(test)]
 mod testing;
 pub mod tournament;

@@ -1,0 +1,463 @@
+//! The geometry of the table, in inches (R-31): points, model bases (circles), segments and terrain
+//! polygons, and the measurements the rules make on them: edge-to-edge distances (R-32), contact
+//! (R-33), "in" an area (R-34), whether a line meets a piece and how much of it runs inside (line of
+//! sight and cover, R-72 to R-74), and whether a base overlaps a piece (R-52). Pure functions on
+//! plain values; nothing here allocates.
+
+/// Two bases within this edge distance are in base contact (R-33).
+pub const CONTACT: f64 = 0.01;
+
+/// Numerical slack for "touching" tests.
+const EPS: f64 = 1e-9;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl Point {
+    pub const fn new(x: f64, y: f64) -> Point {
+        Point { x, y }
+    }
+
+    pub fn distance(self, other: Point) -> f64 {
+        self.distance_squared(other).sqrt()
+    }
+
+    /// Coordinates are table inches: no overflow to guard against, so no `hypot`.
+    pub fn distance_squared(self, other: Point) -> f64 {
+        let (dx, dy) = (self.x - other.x, self.y - other.y);
+        dx * dx + dy * dy
+    }
+
+    fn minus(self, other: Point) -> Point {
+        Point::new(self.x - other.x, self.y - other.y)
+    }
+
+    fn cross(self, other: Point) -> f64 {
+        self.x * other.y - self.y * other.x
+    }
+
+    fn dot(self, other: Point) -> f64 {
+        self.x * other.x + self.y * other.y
+    }
+}
+
+/// A model's base, a marker, the duelling circle.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Circle {
+    pub centre: Point,
+    pub radius: f64,
+}
+
+impl Circle {
+    pub const fn new(centre: Point, radius: f64) -> Circle {
+        Circle { centre, radius }
+    }
+
+    /// Edge-to-edge distance to another base, 0 when they touch or overlap (R-32).
+    pub fn edge_distance(&self, other: &Circle) -> f64 {
+        (self.centre.distance(other.centre) - self.radius - other.radius).max(0.0)
+    }
+
+    /// Edge distance to a point.
+    pub fn distance_to_point(&self, p: Point) -> f64 {
+        (self.centre.distance(p) - self.radius).max(0.0)
+    }
+
+    /// Base contact: an edge distance of at most 0.01" (R-33).
+    pub fn in_contact(&self, other: &Circle) -> bool {
+        self.centre.distance(other.centre) - self.radius - other.radius <= CONTACT + EPS
+    }
+
+    /// Within `x` inches, edge to edge (R-32).
+    pub fn within(&self, other: &Circle, x: f64) -> bool {
+        self.edge_distance(other) <= x
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Segment {
+    pub a: Point,
+    pub b: Point,
+}
+
+impl Segment {
+    pub const fn new(a: Point, b: Point) -> Segment {
+        Segment { a, b }
+    }
+
+    pub fn length(&self) -> f64 {
+        self.a.distance(self.b)
+    }
+
+    /// The point at `t` (0 at `a`, 1 at `b`).
+    pub fn at(&self, t: f64) -> Point {
+        Point::new(
+            self.a.x + (self.b.x - self.a.x) * t,
+            self.a.y + (self.b.y - self.a.y) * t,
+        )
+    }
+
+    /// Least distance from `p` to any point of the segment.
+    pub fn distance_to_point(&self, p: Point) -> f64 {
+        self.distance_squared_to_point(p).sqrt()
+    }
+
+    fn distance_squared_to_point(&self, p: Point) -> f64 {
+        let d = self.b.minus(self.a);
+        let len2 = d.dot(d);
+        if len2 == 0.0 {
+            return self.a.distance_squared(p);
+        }
+        let t = (p.minus(self.a).dot(d) / len2).clamp(0.0, 1.0);
+        self.at(t).distance_squared(p)
+    }
+
+    /// Whether the two segments share a point (touching counts).
+    pub fn intersects(&self, other: &Segment) -> bool {
+        let (p, q) = (self.a, self.b);
+        let (r, s) = (other.a, other.b);
+        let d1 = orientation(r, s, p);
+        let d2 = orientation(r, s, q);
+        let d3 = orientation(p, q, r);
+        let d4 = orientation(p, q, s);
+        if ((d1 > EPS && d2 < -EPS) || (d1 < -EPS && d2 > EPS))
+            && ((d3 > EPS && d4 < -EPS) || (d3 < -EPS && d4 > EPS))
+        {
+            return true;
+        }
+        (d1.abs() <= EPS && on_segment(r, s, p))
+            || (d2.abs() <= EPS && on_segment(r, s, q))
+            || (d3.abs() <= EPS && on_segment(p, q, r))
+            || (d4.abs() <= EPS && on_segment(p, q, s))
+    }
+
+    /// Least distance between the two segments.
+    pub fn distance_to_segment(&self, other: &Segment) -> f64 {
+        if self.intersects(other) {
+            return 0.0;
+        }
+        self.distance_to_point(other.a)
+            .min(self.distance_to_point(other.b))
+            .min(other.distance_to_point(self.a))
+            .min(other.distance_to_point(self.b))
+    }
+
+    /// Whether a base would stand in the way of this line (its circle meets the segment).
+    pub fn meets_circle(&self, c: &Circle) -> bool {
+        self.distance_squared_to_point(c.centre) <= c.radius * c.radius
+    }
+}
+
+/// Twice the signed area of the triangle a, b, c: positive when c lies to the left of a→b.
+fn orientation(a: Point, b: Point, c: Point) -> f64 {
+    b.minus(a).cross(c.minus(a))
+}
+
+/// `p`, known to be collinear with a–b, lies between them.
+fn on_segment(a: Point, b: Point, p: Point) -> bool {
+    p.x >= a.x.min(b.x) - EPS
+        && p.x <= a.x.max(b.x) + EPS
+        && p.y >= a.y.min(b.y) - EPS
+        && p.y <= a.y.max(b.y) + EPS
+}
+
+/// A terrain piece's outline: a simple polygon (vertices in order, closed implicitly).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Polygon {
+    pub points: Vec<Point>,
+}
+
+impl Polygon {
+    pub fn new(points: Vec<Point>) -> Polygon {
+        Polygon { points }
+    }
+
+    /// An axis-aligned rectangle.
+    pub fn rectangle(x: f64, y: f64, w: f64, h: f64) -> Polygon {
+        Polygon::new(vec![
+            Point::new(x, y),
+            Point::new(x + w, y),
+            Point::new(x + w, y + h),
+            Point::new(x, y + h),
+        ])
+    }
+
+    /// Its edges, in order.
+    pub fn edges(&self) -> impl Iterator<Item = Segment> + '_ {
+        let n = self.points.len();
+        (0..n).map(move |i| Segment::new(self.points[i], self.points[(i + 1) % n]))
+    }
+
+    /// Whether `p` is inside; the boundary counts as inside (R-34).
+    pub fn contains(&self, p: Point) -> bool {
+        if self.edges().any(|e| e.distance_to_point(p) <= EPS) {
+            return true;
+        }
+        // Even-odd rule on a ray to the right.
+        let mut inside = false;
+        for e in self.edges() {
+            let (a, b) = (e.a, e.b);
+            if (a.y > p.y) != (b.y > p.y) {
+                let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
+                if x > p.x {
+                    inside = !inside;
+                }
+            }
+        }
+        inside
+    }
+
+    /// Whether a line meets the piece at all: crosses an edge, touches it, or runs inside.
+    pub fn meets_segment(&self, s: &Segment) -> bool {
+        if !self.bounds_meet(s) {
+            return false;
+        }
+        self.contains(s.a) || self.edges().any(|e| e.intersects(s))
+    }
+
+    /// A cheap first test: the bounding boxes of the piece and the segment overlap.
+    fn bounds_meet(&self, s: &Segment) -> bool {
+        let (mut lo_x, mut lo_y, mut hi_x, mut hi_y) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for p in &self.points {
+            lo_x = lo_x.min(p.x);
+            lo_y = lo_y.min(p.y);
+            hi_x = hi_x.max(p.x);
+            hi_y = hi_y.max(p.y);
+        }
+        s.a.x.max(s.b.x) >= lo_x - EPS
+            && s.a.x.min(s.b.x) <= hi_x + EPS
+            && s.a.y.max(s.b.y) >= lo_y - EPS
+            && s.a.y.min(s.b.y) <= hi_y + EPS
+    }
+
+    /// How much of the segment runs inside the piece (light cover counts this, R-73).
+    pub fn length_inside(&self, s: &Segment) -> f64 {
+        // Split the segment at every crossing with an edge and add the pieces whose midpoint is
+        // inside. A polygon of n edges crosses a segment at most n times: the cut points fit on
+        // the stack for any ordinary piece.
+        let n = self.points.len();
+        let mut stack = [0.0f64; 64];
+        let mut heap = Vec::new();
+        let cuts: &mut [f64] = if n + 2 <= stack.len() {
+            &mut stack
+        } else {
+            heap.resize(n + 2, 0.0);
+            &mut heap
+        };
+        let mut k = 1; // cuts[0] = 0.0
+        let d = s.b.minus(s.a);
+        for e in self.edges() {
+            let f = e.b.minus(e.a);
+            let denom = d.cross(f);
+            if denom.abs() <= EPS {
+                continue;
+            }
+            let w = e.a.minus(s.a);
+            let t = w.cross(f) / denom;
+            let u = w.cross(d) / denom;
+            if (-EPS..=1.0 + EPS).contains(&t) && (-EPS..=1.0 + EPS).contains(&u) {
+                cuts[k] = t.clamp(0.0, 1.0);
+                k += 1;
+            }
+        }
+        cuts[k] = 1.0;
+        k += 1;
+        let cuts = &mut cuts[..k];
+        cuts.sort_by(f64::total_cmp);
+        let length = s.length();
+        cuts.windows(2)
+            .filter(|w| w[1] - w[0] > EPS)
+            .filter(|w| self.contains(s.at((w[0] + w[1]) / 2.0)))
+            .map(|w| (w[1] - w[0]) * length)
+            .sum()
+    }
+
+    /// Least distance from a point to the piece (0 inside).
+    pub fn distance_to_point(&self, p: Point) -> f64 {
+        if self.contains(p) {
+            return 0.0;
+        }
+        self.edges()
+            .map(|e| e.distance_to_point(p))
+            .fold(f64::INFINITY, f64::min)
+    }
+
+    /// Edge distance from a base to the piece (0 when they overlap, R-32).
+    pub fn distance_to_circle(&self, c: &Circle) -> f64 {
+        (self.distance_to_point(c.centre) - c.radius).max(0.0)
+    }
+
+    /// Whether a base overlaps the piece (touching does not count): impassable terrain (R-52).
+    pub fn overlaps_circle(&self, c: &Circle) -> bool {
+        self.contains(c.centre) || self.distance_to_point(c.centre) < c.radius - EPS
+    }
+
+    /// Simple: at least three vertices and no two edges crossing except neighbours at their shared
+    /// vertex. A table file's pieces must be simple.
+    pub fn is_simple(&self) -> bool {
+        let n = self.points.len();
+        if n < 3 {
+            return false;
+        }
+        let edges: Vec<Segment> = self.edges().collect();
+        for i in 0..n {
+            for j in i + 1..n {
+                let neighbours = j == i + 1 || (i == 0 && j == n - 1);
+                if !neighbours && edges[i].intersects(&edges[j]) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Area (positive whatever the winding).
+    pub fn area(&self) -> f64 {
+        let twice: f64 = self.edges().map(|e| e.a.cross(e.b)).sum();
+        twice.abs() / 2.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base(x: f64, y: f64) -> Circle {
+        Circle::new(Point::new(x, y), 0.5)
+    }
+
+    #[test]
+    fn range_is_measured_edge_to_edge() {
+        // Centres 14" apart, 1" bases: 13" edge to edge.
+        assert!((base(0.0, 0.0).edge_distance(&base(14.0, 0.0)) - 13.0).abs() < 1e-12);
+        assert_eq!(base(0.0, 0.0).edge_distance(&base(0.5, 0.0)), 0.0);
+    }
+
+    #[test]
+    fn contact_is_an_edge_distance_of_at_most_a_hundredth() {
+        assert!(base(0.0, 0.0).in_contact(&base(1.0, 0.0)));
+        assert!(base(0.0, 0.0).in_contact(&base(1.01, 0.0)));
+        assert!(!base(0.0, 0.0).in_contact(&base(1.02, 0.0)));
+    }
+
+    #[test]
+    fn in_an_area_is_by_the_base_centre_with_the_boundary_inside() {
+        let wood = Polygon::rectangle(0.0, 0.0, 6.0, 4.0);
+        assert!(wood.contains(Point::new(3.0, 2.0)));
+        assert!(wood.contains(Point::new(6.0, 2.0)), "the boundary counts");
+        assert!(!wood.contains(Point::new(6.1, 2.0)));
+    }
+
+    #[test]
+    fn a_line_through_a_wood_counts_the_length_inside() {
+        let wood = Polygon::rectangle(2.0, -1.0, 3.0, 2.0);
+        let line = Segment::new(Point::new(0.0, 0.0), Point::new(10.0, 0.0));
+        assert!((wood.length_inside(&line) - 3.0).abs() < 1e-9);
+        assert!(wood.meets_segment(&line));
+        let past = Segment::new(Point::new(0.0, 2.0), Point::new(10.0, 2.0));
+        assert_eq!(wood.length_inside(&past), 0.0);
+        assert!(!wood.meets_segment(&past));
+    }
+
+    #[test]
+    fn a_concave_piece_is_entered_twice() {
+        // A U shape: the line crosses both arms, 1" each.
+        let u = Polygon::new(vec![
+            Point::new(0.0, 0.0),
+            Point::new(3.0, 0.0),
+            Point::new(3.0, 3.0),
+            Point::new(2.0, 3.0),
+            Point::new(2.0, 1.0),
+            Point::new(1.0, 1.0),
+            Point::new(1.0, 3.0),
+            Point::new(0.0, 3.0),
+        ]);
+        let line = Segment::new(Point::new(-1.0, 2.0), Point::new(4.0, 2.0));
+        assert!((u.length_inside(&line) - 2.0).abs() < 1e-9);
+        assert!(u.is_simple());
+    }
+
+    #[test]
+    fn a_bow_tie_is_not_simple() {
+        let bow = Polygon::new(vec![
+            Point::new(0.0, 0.0),
+            Point::new(2.0, 2.0),
+            Point::new(2.0, 0.0),
+            Point::new(0.0, 2.0),
+        ]);
+        assert!(!bow.is_simple());
+    }
+
+    #[test]
+    fn a_base_touching_a_piece_does_not_overlap_it() {
+        let rock = Polygon::rectangle(0.0, 0.0, 2.0, 2.0);
+        assert!(!rock.overlaps_circle(&base(2.5, 1.0)), "touching the edge");
+        assert!(rock.overlaps_circle(&base(2.4, 1.0)));
+        assert!((rock.distance_to_circle(&base(4.0, 1.0)) - 1.5).abs() < 1e-12);
+    }
+
+    use proptest::prelude::*;
+
+    fn coord() -> impl Strategy<Value = f64> {
+        -48.0f64..48.0
+    }
+
+    proptest! {
+        #[test]
+        fn distances_are_symmetric_and_never_negative(
+            (ax, ay, bx, by) in (coord(), coord(), coord(), coord()),
+            (ra, rb) in (0.1f64..2.0, 0.1f64..2.0),
+        ) {
+            let a = Circle::new(Point::new(ax, ay), ra);
+            let b = Circle::new(Point::new(bx, by), rb);
+            prop_assert!(a.edge_distance(&b) >= 0.0);
+            prop_assert!((a.edge_distance(&b) - b.edge_distance(&a)).abs() < 1e-12);
+            prop_assert_eq!(a.in_contact(&b), b.in_contact(&a));
+            let gap = a.centre.distance(b.centre) - ra - rb;
+            prop_assert_eq!(a.in_contact(&b), gap <= CONTACT + EPS);
+        }
+
+        #[test]
+        fn the_length_inside_a_piece_is_at_most_the_line_and_only_where_it_meets(
+            (x, y, w, h) in (coord(), coord(), 0.5f64..20.0, 0.5f64..20.0),
+            (ax, ay, bx, by) in (coord(), coord(), coord(), coord()),
+        ) {
+            let piece = Polygon::rectangle(x, y, w, h);
+            let line = Segment::new(Point::new(ax, ay), Point::new(bx, by));
+            let inside = piece.length_inside(&line);
+            prop_assert!(inside >= 0.0 && inside <= line.length() + 1e-9);
+            if inside > 1e-6 {
+                prop_assert!(piece.meets_segment(&line));
+            }
+            // A line from the centre of the piece is inside it for a while.
+            let centre = Point::new(x + w / 2.0, y + h / 2.0);
+            prop_assert!(piece.contains(centre));
+            let out = Segment::new(centre, Point::new(ax, ay));
+            prop_assert!(piece.meets_segment(&out));
+        }
+
+        #[test]
+        fn segment_intersection_is_symmetric_and_agrees_with_distance(
+            (a, b, c, d) in ((coord(), coord()), (coord(), coord()), (coord(), coord()), (coord(), coord())),
+        ) {
+            let s1 = Segment::new(Point::new(a.0, a.1), Point::new(b.0, b.1));
+            let s2 = Segment::new(Point::new(c.0, c.1), Point::new(d.0, d.1));
+            prop_assert_eq!(s1.intersects(&s2), s2.intersects(&s1));
+            let dist = s1.distance_to_segment(&s2);
+            prop_assert!(dist >= 0.0);
+            if !s1.intersects(&s2) {
+                prop_assert!(dist > 0.0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_model_in_the_way_blocks_a_line_that_meets_its_base() {
+        let line = Segment::new(Point::new(0.0, 0.0), Point::new(10.0, 0.0));
+        assert!(line.meets_circle(&base(5.0, 0.4)));
+        assert!(!line.meets_circle(&base(5.0, 0.6)));
+    }
+}
