@@ -86,6 +86,8 @@ pub fn duel_with_kiai(
 ) -> DuelResult {
     let mut points = [0u32; 2];
     let mut turns = 0;
+    // The sides of each turn's combat, made once per duel (see the Combat Phase below).
+    let mut sides = [vec![fighters[0].clone()], vec![fighters[1].clone()]];
     // The next combat is a new one (the first turn, or after the duellists were apart).
     let mut new_combat = true;
     while turns < max_turns && fighters.iter().all(Fighter::alive) {
@@ -115,8 +117,11 @@ pub fn duel_with_kiai(
                 new_combat = true;
             }
             Moved::Reengaged | Moved::Stayed => {
-                let [a, b] = fighters.clone();
-                let mut sides = [vec![a], vec![b]];
+                // The duellists move into the combat's sides and back: swapped, not cloned, so a
+                // turn allocates nothing for them.
+                for (fighter, side) in fighters.iter_mut().zip(sides.iter_mut()) {
+                    std::mem::swap(fighter, &mut side[0]);
+                }
                 // Two models in contact always make a combat the rules allow.
                 let fought = combat_phase(
                     weaponless,
@@ -128,9 +133,8 @@ pub fn duel_with_kiai(
                     events,
                 );
                 debug_assert!(fought.is_ok());
-                let [a, b] = sides;
-                if let (Some(a), Some(b)) = (a.into_iter().next(), b.into_iter().next()) {
-                    *fighters = [a, b];
+                for (fighter, side) in fighters.iter_mut().zip(sides.iter_mut()) {
+                    std::mem::swap(fighter, &mut side[0]);
                 }
                 new_combat = false;
             }
