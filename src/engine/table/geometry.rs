@@ -147,7 +147,16 @@ impl Segment {
 
     /// Whether a base would stand in the way of this line (its circle meets the segment).
     pub fn meets_circle(&self, c: &Circle) -> bool {
-        self.distance_squared_to_point(c.centre) <= c.radius * c.radius
+        // Most bases are nowhere near the line: reject them by bounding box first.
+        let (p, r) = (c.centre, c.radius);
+        if p.x + r < self.a.x.min(self.b.x)
+            || p.x - r > self.a.x.max(self.b.x)
+            || p.y + r < self.a.y.min(self.b.y)
+            || p.y - r > self.a.y.max(self.b.y)
+        {
+            return false;
+        }
+        self.distance_squared_to_point(p) <= r * r
     }
 }
 
@@ -164,15 +173,31 @@ fn on_segment(a: Point, b: Point, p: Point) -> bool {
         && p.y <= a.y.max(b.y) + EPS
 }
 
-/// A terrain piece's outline: a simple polygon (vertices in order, closed implicitly).
+/// A terrain piece's outline: a simple polygon (vertices in order, closed implicitly), with its
+/// bounding box kept for quick rejections.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Polygon {
-    pub points: Vec<Point>,
+    points: Vec<Point>,
+    /// Least x, least y, greatest x, greatest y.
+    bounds: [f64; 4],
 }
 
 impl Polygon {
     pub fn new(points: Vec<Point>) -> Polygon {
-        Polygon { points }
+        let mut bounds = [f64::MAX, f64::MAX, f64::MIN, f64::MIN];
+        for p in &points {
+            bounds = [
+                bounds[0].min(p.x),
+                bounds[1].min(p.y),
+                bounds[2].max(p.x),
+                bounds[3].max(p.y),
+            ];
+        }
+        Polygon { points, bounds }
+    }
+
+    pub fn points(&self) -> &[Point] {
+        &self.points
     }
 
     /// An axis-aligned rectangle.
@@ -193,10 +218,33 @@ impl Polygon {
 
     /// Whether `p` is inside; the boundary counts as inside.
     pub fn contains(&self, p: Point) -> bool {
-        if self.edges().any(|e| e.distance_to_point(p) <= EPS) {
-            return true;
+        let [lo_x, lo_y, hi_x, hi_y] = self.bounds;
+        if p.x < lo_x - EPS || p.x > hi_x + EPS || p.y < lo_y - EPS || p.y > hi_y + EPS {
+            return false;
         }
-        // Even-odd rule on a ray to the right.
+        self.edges().any(|e| e.distance_to_point(p) <= EPS) || self.crossings_contain(p)
+    }
+
+    /// Whether a line meets the piece at all: crosses an edge, touches it, or runs inside.
+    pub fn meets_segment(&self, s: &Segment) -> bool {
+        if !self.bounds_meet(s) {
+            return false;
+        }
+        // A segment that crosses or touches no edge is wholly inside or wholly outside.
+        self.edges().any(|e| e.intersects(s)) || self.crossings_contain(s.a)
+    }
+
+    /// A cheap first test: the bounding boxes of the piece and the segment overlap.
+    fn bounds_meet(&self, s: &Segment) -> bool {
+        let [lo_x, lo_y, hi_x, hi_y] = self.bounds;
+        s.a.x.max(s.b.x) >= lo_x - EPS
+            && s.a.x.min(s.b.x) <= hi_x + EPS
+            && s.a.y.max(s.b.y) >= lo_y - EPS
+            && s.a.y.min(s.b.y) <= hi_y + EPS
+    }
+
+    /// The even-odd test alone (a point on the boundary may go either way).
+    fn crossings_contain(&self, p: Point) -> bool {
         let mut inside = false;
         for e in self.edges() {
             let (a, b) = (e.a, e.b);
@@ -208,29 +256,6 @@ impl Polygon {
             }
         }
         inside
-    }
-
-    /// Whether a line meets the piece at all: crosses an edge, touches it, or runs inside.
-    pub fn meets_segment(&self, s: &Segment) -> bool {
-        if !self.bounds_meet(s) {
-            return false;
-        }
-        self.contains(s.a) || self.edges().any(|e| e.intersects(s))
-    }
-
-    /// A cheap first test: the bounding boxes of the piece and the segment overlap.
-    fn bounds_meet(&self, s: &Segment) -> bool {
-        let (mut lo_x, mut lo_y, mut hi_x, mut hi_y) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-        for p in &self.points {
-            lo_x = lo_x.min(p.x);
-            lo_y = lo_y.min(p.y);
-            hi_x = hi_x.max(p.x);
-            hi_y = hi_y.max(p.y);
-        }
-        s.a.x.max(s.b.x) >= lo_x - EPS
-            && s.a.x.min(s.b.x) <= hi_x + EPS
-            && s.a.y.max(s.b.y) >= lo_y - EPS
-            && s.a.y.min(s.b.y) <= hi_y + EPS
     }
 
     /// How much of the segment runs inside the piece (light cover counts this, R-73).
