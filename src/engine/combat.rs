@@ -927,41 +927,10 @@ mod tests {
         let mut pa = TestPolicy::default();
         // Side B puts both counters into Defence. S attacks B1 twice: B1 Enhances the first Defence
         // Roll with its own counter, and B2 pays for the second.
-        struct Guard;
-        impl Policy for Guard {
-            fn split(&mut self, _: &[&Fighter], _: &[&Fighter]) -> i32 {
-                0
-            }
-            fn enhance_initiative(&mut self, _: &Fighter, _: &[&Fighter], _: i32, _: bool) -> bool {
-                false
-            }
-            fn attack(&mut self, _: &Fighter, _: &[&Fighter], _: i32) -> Option<usize> {
-                None
-            }
-            fn enhance_defence(
-                &mut self,
-                _: &Fighter,
-                _: &Fighter,
-                _: crate::engine::melee::AttackSide,
-            ) -> bool {
-                true
-            }
-            fn enhance_attack(
-                &mut self,
-                _: &Fighter,
-                _: &Fighter,
-                _: crate::engine::melee::DefenceSide,
-                _: i32,
-            ) -> bool {
-                false
-            }
-            fn discard(&mut self, _: i32, _: i32) -> Counter {
-                Counter::Defence
-            }
-            fn name(&self) -> &'static str {
-                "guard"
-            }
-        }
+        let mut guard = TestPolicy {
+            guard: true,
+            ..TestPolicy::default()
+        };
         // Initiative S 6, B1 1, B2 1 (B1 and B2 roll off 5 to 2); two attacks of 1+1 against 1+1.
         let mut dice =
             crate::engine::dice::ScriptedDice::new(&[6, 1, 1, 5, 2, 1, 1, 1, 1, 1, 1, 1, 1]);
@@ -971,7 +940,7 @@ mod tests {
         combat_phase(
             &bare,
             &mut sides,
-            &mut [&mut pa, &mut Guard],
+            &mut [&mut pa, &mut guard],
             &mut dice,
             true,
             &mut points,

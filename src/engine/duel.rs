@@ -610,45 +610,10 @@ mod tests {
         a.weapon.initiative_first = 3;
         a.weapon.initiative_later = -2;
         let mut pair = [a, fighter("B", 1, 1, 1, Armour::None, 0, 0)];
-        struct Reengage(TestPolicy);
-        impl Policy for Reengage {
-            fn split(&mut self, o: &[&Fighter], e: &[&Fighter]) -> i32 {
-                self.0.split(o, e)
-            }
-            fn enhance_initiative(&mut self, m: &Fighter, e: &[&Fighter], n: i32, f: bool) -> bool {
-                self.0.enhance_initiative(m, e, n, f)
-            }
-            fn attack(&mut self, m: &Fighter, e: &[&Fighter], n: i32) -> Option<usize> {
-                self.0.attack(m, e, n)
-            }
-            fn enhance_defence(
-                &mut self,
-                m: &Fighter,
-                a: &Fighter,
-                i: crate::engine::melee::AttackSide,
-            ) -> bool {
-                self.0.enhance_defence(m, a, i)
-            }
-            fn enhance_attack(
-                &mut self,
-                m: &Fighter,
-                t: &Fighter,
-                d: crate::engine::melee::DefenceSide,
-                n: i32,
-            ) -> bool {
-                self.0.enhance_attack(m, t, d, n)
-            }
-            fn discard(&mut self, a: i32, d: i32) -> Counter {
-                self.0.discard(a, d)
-            }
-            fn withdraw_response(&mut self, _: &Fighter, _: &Fighter) -> WithdrawResponse {
-                WithdrawResponse::Reengage
-            }
-            fn name(&self) -> &'static str {
-                "re-engage"
-            }
-        }
-        let mut pa = Reengage(TestPolicy::default());
+        let mut pa = TestPolicy {
+            response: Some(WithdrawResponse::Reengage),
+            ..TestPolicy::default()
+        };
         let mut pb = TestPolicy {
             withdraw: true,
             ..TestPolicy::default()
@@ -712,42 +677,10 @@ mod tests {
         assert!(!pair[1].subdued, "contact broken: the Subdue ends");
     }
 
-    struct Shouts(bool);
-    impl Policy for Shouts {
-        fn split(&mut self, o: &[&Fighter], e: &[&Fighter]) -> i32 {
-            TestPolicy::default().split(o, e)
-        }
-        fn enhance_initiative(&mut self, _: &Fighter, _: &[&Fighter], _: i32, _: bool) -> bool {
-            false
-        }
-        fn attack(&mut self, _: &Fighter, _: &[&Fighter], n: i32) -> Option<usize> {
-            (n > 0).then_some(0)
-        }
-        fn enhance_defence(
-            &mut self,
-            _: &Fighter,
-            _: &Fighter,
-            _: crate::engine::melee::AttackSide,
-        ) -> bool {
-            false
-        }
-        fn enhance_attack(
-            &mut self,
-            _: &Fighter,
-            _: &Fighter,
-            _: crate::engine::melee::DefenceSide,
-            _: i32,
-        ) -> bool {
-            false
-        }
-        fn discard(&mut self, _: i32, _: i32) -> Counter {
-            Counter::Defence
-        }
-        fn spend_kiai(&mut self, _: &Fighter, _: &Fighter) -> bool {
-            self.0
-        }
-        fn name(&self) -> &'static str {
-            "shouts"
+    fn shouts(kiai: bool) -> TestPolicy {
+        TestPolicy {
+            kiai,
+            ..TestPolicy::default()
         }
     }
 
@@ -760,12 +693,12 @@ mod tests {
         let mut events = EventLog::recording();
         // Only B shouts: B has Priority without a roll, and one Kiai fewer.
         let mut kiai = [1, 2];
-        let (mut a, mut b) = (Shouts(false), Shouts(true));
+        let (mut a, mut b) = (shouts(false), shouts(true));
         let first = fearsome_kiai(&pair, &mut [&mut a, &mut b], &mut kiai, &mut events);
         assert_eq!(first, Some(1));
         assert_eq!(kiai, [1, 1]);
         // Both shout: both are spent and the dice decide.
-        let (mut a, mut b) = (Shouts(true), Shouts(true));
+        let (mut a, mut b) = (shouts(true), shouts(true));
         let first = fearsome_kiai(&pair, &mut [&mut a, &mut b], &mut kiai, &mut events);
         assert_eq!(first, None);
         assert_eq!(kiai, [0, 0]);

@@ -6,7 +6,7 @@ use super::dice::ScriptedDice;
 use super::events::{Event, EventLog};
 use super::fighter::{Fighter, FightingWeapon, test_fighter};
 use super::melee::{AttackSide, DefenceSide};
-use super::policy::{Counter, Policy, Special};
+use super::policy::{Counter, Policy, Special, WithdrawResponse};
 use crate::model::Armour;
 
 #[derive(Debug, Default)]
@@ -24,20 +24,29 @@ pub(crate) struct TestPolicy {
     pub choose: bool,
     /// Switch to spare weapon 0 once during a combat.
     pub switch: bool,
+    /// Put every counter into Defence, never attack, and Enhance every Defence Roll.
+    pub guard: bool,
+    /// How to answer a withdrawal (default: the free attack).
+    pub response: Option<WithdrawResponse>,
+    /// Spend a Fearsome Kiai whenever there is one.
+    pub kiai: bool,
 }
 
 impl Policy for TestPolicy {
     fn split(&mut self, own: &[&Fighter], _: &[&Fighter]) -> i32 {
+        if self.guard {
+            return 0;
+        }
         own.iter().map(|f| f.pool()).sum()
     }
     fn enhance_initiative(&mut self, _: &Fighter, _: &[&Fighter], _: i32, _: bool) -> bool {
         false
     }
     fn attack(&mut self, _: &Fighter, _: &[&Fighter], n: i32) -> Option<usize> {
-        (n > 0).then_some(0)
+        (n > 0 && !self.guard).then_some(0)
     }
     fn enhance_defence(&mut self, _: &Fighter, _: &Fighter, _: AttackSide) -> bool {
-        false
+        self.guard
     }
     fn enhance_attack(&mut self, _: &Fighter, _: &Fighter, _: DefenceSide, _: i32) -> bool {
         false
@@ -60,6 +69,12 @@ impl Policy for TestPolicy {
     }
     fn withdraw(&mut self, _: &Fighter, _: &Fighter) -> bool {
         self.withdraw
+    }
+    fn withdraw_response(&mut self, _: &Fighter, _: &Fighter) -> WithdrawResponse {
+        self.response.unwrap_or(WithdrawResponse::FreeAttack)
+    }
+    fn spend_kiai(&mut self, _: &Fighter, _: &Fighter) -> bool {
+        self.kiai
     }
     fn choose_weapon(&mut self, _: &Fighter, _: &[&Fighter]) -> Option<usize> {
         self.choose.then_some(0)
