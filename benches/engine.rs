@@ -116,7 +116,6 @@ fn tournaments(bencher: divan::Bencher) {
             .map(|m| Fighter::from_model(&cat, m, m.profile.name.clone()))
             .collect()
     };
-    let bare = buntai::engine::fighter::weaponless(&cat);
     let (a, b) = (
         side("examples/bushi-sample-100.toml"),
         side("examples/koryu.toml"),
@@ -128,7 +127,6 @@ fn tournaments(bencher: divan::Bencher) {
         let mut dice = SeededDice::new(1, game);
         let mut events = buntai::engine::events::EventLog::off();
         tournament(
-            &bare,
             [a.clone(), b.clone()],
             &mut [&mut pa, &mut pb],
             &mut dice,

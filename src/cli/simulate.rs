@@ -12,7 +12,7 @@ use super::output::{Out, emit, note, open_output, print_json};
 use crate::diag::{Code, exit, render};
 use crate::engine::SeededDice;
 use crate::engine::events::EventLog;
-use crate::engine::fighter::{Fighter, weaponless};
+use crate::engine::fighter::Fighter;
 use crate::engine::policy::{DefaultAi, FixedSplit, Policy, RandomPolicy, Yardstick};
 use crate::engine::stats::Tally;
 use crate::engine::tournament::tournament;
@@ -405,7 +405,6 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             return exit::USAGE;
         }
     };
-    let bare = weaponless(cat);
     // One odds cache for every thread's default AI.
     let ai = DefaultAi::new();
     let ai = &ai;
@@ -452,7 +451,6 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             }
         }
         let mut result = tournament(
-            &bare,
             arranged,
             &mut [pa.as_mut(), pb.as_mut()],
             &mut dice,

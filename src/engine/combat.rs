@@ -18,7 +18,7 @@
 
 use super::dice::Dice;
 use super::events::{Event, EventLog, match_points};
-use super::fighter::{Fighter, FightingWeapon};
+use super::fighter::Fighter;
 use super::melee::{attack_dice, roll_initiative};
 use super::policy::{Counter, Policy, Special};
 use super::wound::{Health, WoundResult, apply_wound};
@@ -90,7 +90,6 @@ impl State {
 /// Fight one Combat Phase. `points` collects match points (Light 1, Grievous 2, Critical 3) for the
 /// side causing each wound.
 pub fn combat_phase(
-    weaponless: &FightingWeapon,
     sides: &mut [Vec<Fighter>; 2],
     policies: &mut [&mut dyn Policy; 2],
     dice: &mut dyn Dice,
@@ -107,9 +106,6 @@ pub fn combat_phase(
         declared: [vec![None; sides[0].len()], vec![None; sides[1].len()]],
         horse: [warhorse_counters(&sides[0]), warhorse_counters(&sides[1])],
     };
-    // Each fighter carries its own weaponless "weapon" (with its Jujutsu): the shared one is kept
-    // for callers that build fighters by hand.
-    let _ = weaponless;
     for (s, policy) in policies.iter_mut().enumerate() {
         let (own, enemies) = split_refs(sides, s);
         let own: Vec<&Fighter> = own.into_iter().filter(|f| !f.subdued).collect();
@@ -721,7 +717,7 @@ fn wound(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::fighter::test_fighter;
+    use crate::engine::fighter::{FightingWeapon, test_fighter};
     use crate::engine::testing::{TestPolicy, scripted_phase};
     use crate::model::Armour;
 
@@ -936,9 +932,7 @@ mod tests {
             crate::engine::dice::ScriptedDice::new(&[6, 1, 1, 5, 2, 1, 1, 1, 1, 1, 1, 1, 1]);
         let mut points = [0, 0];
         let mut events = EventLog::recording();
-        let bare = sides[0][0].weapon.clone();
         combat_phase(
-            &bare,
             &mut sides,
             &mut [&mut pa, &mut guard],
             &mut dice,
@@ -1121,7 +1115,7 @@ mod shape {
 #[cfg(test)]
 mod weapons {
     use super::*;
-    use crate::engine::fighter::test_fighter;
+    use crate::engine::fighter::{FightingWeapon, test_fighter};
     use crate::engine::testing::{TestPolicy, scripted_phase};
     use crate::model::Armour;
 

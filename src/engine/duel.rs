@@ -17,7 +17,7 @@
 use super::combat::combat_phase;
 use super::dice::Dice;
 use super::events::{Event, EventLog, match_points};
-use super::fighter::{Fighter, FightingWeapon};
+use super::fighter::Fighter;
 use super::melee::attack_dice;
 use super::policy::{MatchView, Policy, WithdrawResponse};
 use super::wound::{WoundResult, apply_wound};
@@ -55,28 +55,18 @@ enum Moved {
 /// Fight up to `max_turns` turns (or until one falls). A match with no kill goes to the fighter with
 /// more match points; equal points are a draw.
 pub fn duel(
-    weaponless: &FightingWeapon,
     fighters: &mut [Fighter; 2],
     policies: &mut [&mut dyn Policy; 2],
     dice: &mut dyn Dice,
     max_turns: u32,
     events: &mut EventLog,
 ) -> DuelResult {
-    duel_with_kiai(
-        weaponless,
-        fighters,
-        policies,
-        dice,
-        max_turns,
-        &mut [0, 0],
-        events,
-    )
+    duel_with_kiai(fighters, policies, dice, max_turns, &mut [0, 0], events)
 }
 
 /// [`duel`] with each side's Fearsome Kiai left: a side may spend one in the Priority Phase
 /// to take Priority without a roll; if both do, both are spent and Priority is rolled.
 pub fn duel_with_kiai(
-    weaponless: &FightingWeapon,
     fighters: &mut [Fighter; 2],
     policies: &mut [&mut dyn Policy; 2],
     dice: &mut dyn Dice,
@@ -124,7 +114,6 @@ pub fn duel_with_kiai(
                 }
                 // Two models in contact always make a combat the rules allow.
                 let fought = combat_phase(
-                    weaponless,
                     &mut sides,
                     policies,
                     dice,
@@ -373,15 +362,7 @@ mod tests {
         // Priority 4 against 3 comes first every turn.
         let mut dice = ScriptedDice::new(&[4, 3, 4, 5, 3, 3, 2, 5, 4, 3, 1, 1, 6, 6, 6, 1]);
         let mut events = EventLog::recording();
-        let bare = pair[0].weapon.clone();
-        let result = duel(
-            &bare,
-            &mut pair,
-            &mut [&mut a, &mut b],
-            &mut dice,
-            6,
-            &mut events,
-        );
+        let result = duel(&mut pair, &mut [&mut a, &mut b], &mut dice, 6, &mut events);
         assert_eq!(
             result,
             DuelResult {
@@ -424,15 +405,7 @@ mod tests {
         // B (Fight 0 now): 1+1 +0 = 2 against 6 +1+3 = 10, nothing. A wins on match points, 1 to 0.
         let mut dice = ScriptedDice::new(&[4, 3, 6, 1, 3, 3, 1, 1, 1, 6]);
         let mut events = EventLog::recording();
-        let bare = pair[0].weapon.clone();
-        let result = duel(
-            &bare,
-            &mut pair,
-            &mut [&mut a, &mut b],
-            &mut dice,
-            1,
-            &mut events,
-        );
+        let result = duel(&mut pair, &mut [&mut a, &mut b], &mut dice, 1, &mut events);
         assert_eq!(
             result,
             DuelResult {
@@ -460,15 +433,7 @@ mod tests {
         // 3+3 +3 +1 = 10 against 1 +1 = 2.
         let mut dice = ScriptedDice::new(&[4, 3, 6, 1, 1, 1, 6, 1, 1, 6, 4, 3, 3, 3, 1]);
         let mut events = EventLog::recording();
-        let bare = pair[0].weapon.clone();
-        let result = duel(
-            &bare,
-            &mut pair,
-            &mut [&mut a, &mut b],
-            &mut dice,
-            6,
-            &mut events,
-        );
+        let result = duel(&mut pair, &mut [&mut a, &mut b], &mut dice, 6, &mut events);
         assert_eq!(
             result,
             DuelResult {
@@ -497,15 +462,7 @@ mod tests {
         );
         let mut dice = ScriptedDice::new(&[4, 3, 6, 1, 1, 1, 6, 1, 1, 6, 4, 3]);
         let mut events = EventLog::recording();
-        let bare = pair[0].weapon.clone();
-        let result = duel(
-            &bare,
-            &mut pair,
-            &mut [&mut a, &mut b],
-            &mut dice,
-            2,
-            &mut events,
-        );
+        let result = duel(&mut pair, &mut [&mut a, &mut b], &mut dice, 2, &mut events);
         assert_eq!(
             result,
             DuelResult {
@@ -624,9 +581,7 @@ mod tests {
         let mut dice =
             ScriptedDice::new(&[4, 3, 1, 5, 1, 1, 6, 1, 1, 6, 4, 3, 1, 5, 1, 1, 6, 1, 1, 6]);
         let mut events = EventLog::recording();
-        let bare = pair[0].weapon.clone();
         duel(
-            &bare,
             &mut pair,
             &mut [&mut pa, &mut pb],
             &mut dice,

@@ -4,10 +4,9 @@
 use super::combat::combat_phase;
 use super::dice::ScriptedDice;
 use super::events::{Event, EventLog};
-use super::fighter::{Fighter, FightingWeapon, test_fighter};
+use super::fighter::Fighter;
 use super::melee::{AttackSide, DefenceSide};
 use super::policy::{Counter, Policy, Special, WithdrawResponse};
-use crate::model::Armour;
 
 #[derive(Debug, Default)]
 pub(crate) struct TestPolicy {
@@ -99,12 +98,7 @@ pub(crate) fn scripted_phase(
     let mut dice = ScriptedDice::new(rolls);
     let mut points = [0, 0];
     let mut events = EventLog::recording();
-    let bare = FightingWeapon {
-        id: "weaponless".to_owned(),
-        ..test_fighter("bare", 1, 0, 0, Armour::None, 0, -1).weapon
-    };
     combat_phase(
-        &bare,
         sides,
         &mut [a, b],
         &mut dice,

@@ -7,7 +7,7 @@
 use super::dice::Dice;
 use super::duel::duel_with_kiai;
 use super::events::{Event, EventLog};
-use super::fighter::{Fighter, FightingWeapon};
+use super::fighter::Fighter;
 use super::policy::Policy;
 
 /// Turns in one match.
@@ -50,7 +50,6 @@ fn between_matches(mut after: Fighter, before: &Fighter) -> Fighter {
 
 /// Play one tournament. `events` receives every roll and decision.
 pub fn tournament(
-    weaponless: &FightingWeapon,
     mut sides: [Vec<Fighter>; 2],
     policies: &mut [&mut dyn Policy; 2],
     dice: &mut dyn Dice,
@@ -72,15 +71,7 @@ pub fn tournament(
             b: pair[1].name.clone(),
             final_match: false,
         });
-        let result = duel_with_kiai(
-            weaponless,
-            &mut pair,
-            policies,
-            dice,
-            MATCH_TURNS,
-            &mut kiai,
-            events,
-        );
+        let result = duel_with_kiai(&mut pair, policies, dice, MATCH_TURNS, &mut kiai, events);
         summaries.push(MatchSummary {
             fighters: [index, index],
             winner: result.winner,
@@ -142,15 +133,7 @@ pub fn tournament(
                 b: pair[1].name.clone(),
                 final_match: true,
             });
-            let result = duel_with_kiai(
-                weaponless,
-                &mut pair,
-                policies,
-                dice,
-                FINAL_TURNS,
-                &mut kiai,
-                events,
-            );
+            let result = duel_with_kiai(&mut pair, policies, dice, FINAL_TURNS, &mut kiai, events);
             summaries.push(MatchSummary {
                 fighters: [ia, ib],
                 winner: result.winner,

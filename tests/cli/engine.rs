@@ -898,9 +898,7 @@ mod combat_example {
             ScriptedDice::new(&[3, 4, 3, 5, 2, 4, 5, 4, 1, 3, 4, 6, 2, 3, 3, 2, 4, 1, 4]);
         let mut sides = [vec![samurai], vec![yari, katana]];
         let mut events = EventLog::recording();
-        let bare = sides[0][0].weapon.clone();
         combat_phase(
-            &bare,
             &mut sides,
             &mut [&mut player_a, &mut player_b],
             &mut dice,
