@@ -48,6 +48,48 @@ fn between_matches(mut after: Fighter, before: &Fighter) -> Fighter {
     after
 }
 
+/// Which match of a game is being fought.
+#[derive(Debug, Clone, Copy)]
+struct Match {
+    game: u64,
+    index: usize,
+    /// Indices of the duellists in each side's list.
+    fighters: [usize; 2],
+    final_match: bool,
+}
+
+/// Fight one match (six turns, or the untimed final) and summarise it.
+fn play_match(
+    pair: &mut [Fighter; 2],
+    at: Match,
+    policies: &mut [&mut dyn Policy; 2],
+    dice: &mut dyn Dice,
+    kiai: &mut [u32; 2],
+    events: &mut EventLog,
+) -> MatchSummary {
+    events.push(|| Event::MatchStart {
+        game: at.game,
+        index: at.index,
+        a: pair[0].name.clone(),
+        b: pair[1].name.clone(),
+        final_match: at.final_match,
+    });
+    let turns = if at.final_match {
+        FINAL_TURNS
+    } else {
+        MATCH_TURNS
+    };
+    let result = duel_with_kiai(pair, policies, dice, turns, kiai, events);
+    MatchSummary {
+        fighters: at.fighters,
+        winner: result.winner,
+        points: result.points,
+        turns: result.turns,
+        kill: !pair[0].alive() || !pair[1].alive(),
+        final_match: at.final_match,
+    }
+}
+
 /// Play one tournament. `events` receives every roll and decision.
 pub fn tournament(
     mut sides: [Vec<Fighter>; 2],
@@ -64,22 +106,14 @@ pub fn tournament(
     let [side_a, side_b] = &mut sides;
     for (index, (a, b)) in side_a.iter_mut().zip(side_b.iter_mut()).enumerate() {
         let mut pair = [a.clone(), b.clone()];
-        events.push(|| Event::MatchStart {
+        let at = Match {
             game,
             index,
-            a: pair[0].name.clone(),
-            b: pair[1].name.clone(),
-            final_match: false,
-        });
-        let result = duel_with_kiai(&mut pair, policies, dice, MATCH_TURNS, &mut kiai, events);
-        summaries.push(MatchSummary {
             fighters: [index, index],
-            winner: result.winner,
-            points: result.points,
-            turns: result.turns,
-            kill: !pair[0].alive() || !pair[1].alive(),
             final_match: false,
-        });
+        };
+        let result = play_match(&mut pair, at, policies, dice, &mut kiai, events);
+        summaries.push(result);
         points[0] += result.points[0];
         points[1] += result.points[1];
         if let Some(w) = result.winner {
@@ -126,22 +160,14 @@ pub fn tournament(
     let winner = match (champion(&sides[0]), champion(&sides[1])) {
         (Some(ia), Some(ib)) => {
             let mut pair = [sides[0][ia].clone(), sides[1][ib].clone()];
-            events.push(|| Event::MatchStart {
+            let at = Match {
                 game,
                 index: matches,
-                a: pair[0].name.clone(),
-                b: pair[1].name.clone(),
-                final_match: true,
-            });
-            let result = duel_with_kiai(&mut pair, policies, dice, FINAL_TURNS, &mut kiai, events);
-            summaries.push(MatchSummary {
                 fighters: [ia, ib],
-                winner: result.winner,
-                points: result.points,
-                turns: result.turns,
-                kill: !pair[0].alive() || !pair[1].alive(),
                 final_match: true,
-            });
+            };
+            let result = play_match(&mut pair, at, policies, dice, &mut kiai, events);
+            summaries.push(result);
             result.winner
         }
         (Some(_), None) => Some(0),
