@@ -11,6 +11,7 @@ mod print;
 mod schema;
 mod shell;
 mod simulate;
+mod table;
 mod validate;
 
 use std::path::PathBuf;
@@ -97,6 +98,12 @@ pub enum Command {
         after_help = "Examples:\n  buntai simulate a.toml b.toml --games 1000 --seed 7\n  buntai simulate a.toml b.toml --log game.jsonl --policy-b random"
     )]
     Simulate(simulate::SimulateArgs),
+    /// Set up a table by seed (size, terrain, weather, time of day, deployment zones) or check a
+    /// table file, and show it as text, JSON or an SVG picture to scale.
+    #[command(
+        after_help = "Examples:\n  buntai table --points 200 --seed 7 --format svg -o table.svg\n  buntai table --table my-table.toml\n  buntai table --scenario duel --deployment corner --format json"
+    )]
+    Table(table::TableArgs),
     /// List the factions with their morale, hires and profiles.
     Factions {
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
@@ -271,6 +278,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Options(args) => {
             with_catalogue(&out, &source, |cat| options::run(&out, cat, &args))
         }
+        Command::Table(args) => with_catalogue(&out, &source, |cat| table::run(&out, cat, &args)),
         Command::Odds { command } => {
             with_catalogue(&out, &source, |cat| odds::run(&out, cat, &command))
         }

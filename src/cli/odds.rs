@@ -91,7 +91,7 @@ pub struct ShootArgs {
     pub weapon: String,
     /// Distance to the target in inches.
     #[arg(long)]
-    pub range: u8,
+    pub range: f64,
     #[arg(long, value_enum, default_value_t = Phase::Action)]
     pub phase: Phase,
     #[arg(long, value_enum, default_value_t = Moved::No)]

@@ -46,10 +46,16 @@ pub enum SchemaKind {
     Rule,
     /// What `options FILE --format json` prints.
     Options,
+    /// `terrain.toml`: terrain kinds, table sizes, weather, deployment.
+    Terrain,
+    /// A table file (`buntai table --table FILE`).
+    Table,
+    /// What `table --format json` prints.
+    TableOutput,
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 21] = [
+    pub const ALL: [SchemaKind; 24] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -71,6 +77,9 @@ impl SchemaKind {
         SchemaKind::Ruling,
         SchemaKind::Rule,
         SchemaKind::Options,
+        SchemaKind::Terrain,
+        SchemaKind::Table,
+        SchemaKind::TableOutput,
     ];
 
     /// The file name under `schemas/`.
@@ -97,6 +106,9 @@ impl SchemaKind {
             SchemaKind::Ruling => "ruling.schema.json",
             SchemaKind::Rule => "rule.schema.json",
             SchemaKind::Options => "options.schema.json",
+            SchemaKind::Terrain => "terrain.schema.json",
+            SchemaKind::Table => "table.schema.json",
+            SchemaKind::TableOutput => "table-output.schema.json",
         }
     }
 
@@ -126,6 +138,9 @@ impl SchemaKind {
             SchemaKind::Ruling => schemars::schema_for!(crate::model::Ruling),
             SchemaKind::Rule => schemars::schema_for!(super::catalogue::RuleJson),
             SchemaKind::Options => schemars::schema_for!(crate::options::Slack),
+            SchemaKind::Terrain => schemars::schema_for!(crate::model::TerrainFile),
+            SchemaKind::Table => schemars::schema_for!(crate::engine::table::TableFile),
+            SchemaKind::TableOutput => schemars::schema_for!(crate::print::table::TableJson),
         };
         let mut value = serde_json::to_value(&schema).unwrap_or_default();
         if self.is_output() {
@@ -150,6 +165,8 @@ impl SchemaKind {
                 | SchemaKind::ScenarioProfiles
                 | SchemaKind::Rulings
                 | SchemaKind::Reference
+                | SchemaKind::Terrain
+                | SchemaKind::Table
         )
     }
 }

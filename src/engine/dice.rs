@@ -41,6 +41,16 @@ impl SeededDice {
         }
     }
 
+    /// A uniform real number in [0, 1), from 53 random bits.
+    pub fn unit(&mut self) -> f64 {
+        (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// A uniform real number in [lo, hi).
+    pub fn between(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+
     /// Shuffle `items` (Fisher-Yates).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {

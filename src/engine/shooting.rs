@@ -133,7 +133,8 @@ pub enum Cover {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ShotContext {
     /// Distance to the target in inches.
-    pub range: u8,
+    /// Edge to edge, in inches (R-71: real distances, never rounded).
+    pub range: f64,
     pub phase: Phase,
     pub moved: Moved,
     pub previously_fired: bool,
@@ -170,6 +171,15 @@ impl std::fmt::Display for ShotError {
     }
 }
 
+/// The range band a shot at `range` inches (edge to edge) falls in.
+pub fn range_band(cat: &Catalogue, range: f64) -> Option<&crate::model::RangeBand> {
+    cat.weapons.range_bands.iter().find(|b| match b.max {
+        Some(m) if b.inclusive => range <= f64::from(m),
+        Some(m) => range < f64::from(m),
+        None => true,
+    })
+}
+
 /// The Shooting Attack Roll modifiers of a shot, each with its reason.
 pub fn attack_modifiers(
     cat: &Catalogue,
@@ -179,7 +189,7 @@ pub fn attack_modifiers(
     let Some(max) = weapon.range.as_ref().map(|r| r.value) else {
         return Err(ShotError::NotMissile(weapon.id.clone()));
     };
-    if ctx.range > max {
+    if ctx.range > f64::from(max) {
         return Err(ShotError::OutOfRange {
             weapon: weapon.name.clone(),
             max,
@@ -189,12 +199,7 @@ pub fn attack_modifiers(
         return Err(ShotError::Mounted(weapon.name.clone()));
     }
     let mut mods = Vec::new();
-    let band = cat.weapons.range_bands.iter().find(|b| match b.max {
-        Some(m) if b.inclusive => ctx.range <= m,
-        Some(m) => ctx.range < m,
-        None => true,
-    });
-    if let Some(band) = band {
+    if let Some(band) = range_band(cat, ctx.range) {
         let value = if weapon.range_column.as_deref() == Some("teppo") {
             band.teppo
         } else {

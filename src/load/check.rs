@@ -5,7 +5,8 @@ use std::collections::HashMap;
 
 use crate::diag::{Problem, SourceFile, TomlPath, did_you_mean};
 use crate::model::{
-    Catalogue, Check, Faction, OptionKind, Profile, Provenance, Rank, Selector, Sourced, Weapon,
+    Catalogue, Check, Faction, OptionKind, Profile, Provenance, Rank, Selector, Shape, Sourced,
+    Weapon,
 };
 
 /// The text of each data file, for locating problems.
@@ -16,6 +17,7 @@ pub struct Sources {
     pub scenario: SourceFile,
     pub rulings: SourceFile,
     pub reference: SourceFile,
+    pub terrain: SourceFile,
     /// In the same order as `Catalogue::factions`.
     pub factions: Vec<SourceFile>,
 }
@@ -42,6 +44,7 @@ pub fn cross_check(cat: &Catalogue, sources: &Sources) -> Vec<Problem> {
         &root_path().key("foot").key("source"),
         &cat.weapons.foot.source,
     );
+    c.terrain(&sources.terrain);
     c.attributes(&sources.attributes);
     c.swords_for_hire(&sources.swords_for_hire);
     let root = TomlPath::root();
@@ -259,6 +262,240 @@ impl Checker<'_> {
             self.sourced(file, &at.key(key), value.as_ref());
         }
         self.sourced(file, &at.key("range"), w.range.as_ref());
+    }
+
+    /// `terrain.toml`: ids unique and known, every die face given exactly once, numbers sane.
+    fn terrain(&mut self, file: &SourceFile) {
+        let t = &self.cat.terrain;
+        let root = TomlPath::root();
+        self.unique(
+            file,
+            "terrain kind",
+            t.kinds
+                .iter()
+                .enumerate()
+                .map(|(i, k)| (k.id.as_str(), root.key("kinds").index(i).key("id"))),
+        );
+        let kind_ids: Vec<&str> = t.kinds.iter().map(|k| k.id.as_str()).collect();
+        for (i, kind) in t.kinds.iter().enumerate() {
+            let path = root.key("kinds").index(i);
+            self.provenance(file, &path.key("source"), &kind.source);
+            if kind.shape == Shape::Linear && !kind.width.is_some_and(|w| w > 0.0 && w <= 12.0) {
+                self.push(
+                    Problem::error(
+                        "data::terrain-width",
+                        format!(
+                            "linear kind `{}` needs a width between 0 and 12 inches",
+                            kind.id
+                        ),
+                    )
+                    .at_path(file, &path.key("id"), "this kind"),
+                );
+            }
+            let hex = kind.colour.strip_prefix('#').unwrap_or("");
+            if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+                self.push(
+                    Problem::error(
+                        "data::terrain-colour",
+                        format!("colour `{}` is not of the form #rrggbb", kind.colour),
+                    )
+                    .at_path(file, &path.key("colour"), "here"),
+                );
+            }
+        }
+        for (i, location) in t.locations.iter().enumerate() {
+            let path = root.key("locations").index(i);
+            self.provenance(file, &path.key("source"), &location.source);
+            for (j, (kind, weight)) in location.kinds.iter().enumerate() {
+                let kpath = path.key("kinds").index(j);
+                self.reference(file, &kpath, "terrain kind", kind, kind_ids.iter().copied());
+                if *weight == 0 {
+                    self.push(
+                        Problem::error(
+                            "data::terrain-weight",
+                            "a kind's weight must be at least 1",
+                        )
+                        .at_path(file, &kpath, "here"),
+                    );
+                }
+            }
+            if !location.mixed && location.kinds.is_empty() {
+                self.push(
+                    Problem::error(
+                        "data::terrain-location",
+                        format!("location `{}` lists no terrain kinds", location.id),
+                    )
+                    .at_path(file, &path.key("id"), "this location"),
+                );
+            }
+        }
+        self.faces(
+            file,
+            &root.key("locations"),
+            t.locations.iter().map(|l| &l.faces[..]),
+        );
+        self.faces(
+            file,
+            &root.key("weather").key("kinds"),
+            t.weather.kinds.iter().map(|w| &w.faces[..]),
+        );
+        self.faces(
+            file,
+            &root.key("time-of-day").key("kinds"),
+            t.time_of_day.kinds.iter().map(|w| &w.faces[..]),
+        );
+        for (path, faces) in [
+            (root.key("weather").key("table-on"), &t.weather.table_on),
+            (
+                root.key("time-of-day").key("table-on"),
+                &t.time_of_day.table_on,
+            ),
+        ] {
+            if faces.iter().any(|f| !(1..=6).contains(f)) {
+                self.push(
+                    Problem::error("data::die-faces", "a d6 has faces 1 to 6")
+                        .at_path(file, &path, "here"),
+                );
+            }
+        }
+        for (what, list) in [
+            (
+                "table-sizes",
+                t.table_sizes
+                    .iter()
+                    .map(|s| s.up_to_points)
+                    .collect::<Vec<_>>(),
+            ),
+            (
+                "terrain-counts",
+                t.terrain_counts.iter().map(|s| s.up_to_points).collect(),
+            ),
+        ] {
+            let ordered = list.windows(2).all(|w| match (w[0], w[1]) {
+                (Some(a), Some(b)) => a < b,
+                (Some(_), None) => true,
+                (None, _) => false,
+            });
+            if list.is_empty() || !ordered || list.last().is_some_and(Option::is_some) {
+                self.push(
+                    Problem::error(
+                        "data::points-steps",
+                        format!("`{what}` must rise in `up-to-points` and end with a step without a limit"),
+                    )
+                    .at_path(file, &root.key(what), "here"),
+                );
+            }
+        }
+        for (i, size) in t.table_sizes.iter().enumerate() {
+            if !(6.0..=120.0).contains(&size.size) {
+                self.push(
+                    Problem::error("data::table-size", "a table is 6 to 120 inches across")
+                        .at_path(file, &root.key("table-sizes").index(i).key("size"), "here"),
+                );
+            }
+        }
+        let p = &t.pieces;
+        let sane = 0.0 < p.small_min
+            && p.small_min < p.small_max
+            && p.small_max <= p.large_min
+            && p.large_min <= p.large_max
+            && p.large_max <= 24.0
+            && (0.0..=1.0).contains(&p.large_share)
+            && p.gap >= 0.0
+            && p.tries > 0;
+        if !sane {
+            self.push(
+                Problem::error(
+                    "data::piece-sizes",
+                    "piece sizes must satisfy 0 < small_min < small_max <= large_min <= large_max <= 24, with large_share in [0, 1] and tries > 0",
+                )
+                .at_path(file, &root.key("pieces"), "here"),
+            );
+        }
+        let b = &t.bases;
+        if !(b.diameter > 0.0 && b.diameter <= 6.0 && b.contact >= 0.0 && b.contact < 0.5) {
+            self.push(
+                Problem::error(
+                    "data::bases",
+                    "a base is more than 0 and at most 6 inches across; contact is under half an inch",
+                )
+                .at_path(file, &root.key("bases"), "here"),
+            );
+        }
+        for (path, source) in [
+            (root.key("moves"), &t.moves.source),
+            (root.key("bases"), &t.bases.source),
+            (root.key("sight"), &t.sight.source),
+            (root.key("pieces"), &t.pieces.source),
+            (root.key("weather"), &t.weather.source),
+            (root.key("time-of-day"), &t.time_of_day.source),
+            (root.key("reserves"), &t.reserves.source),
+        ] {
+            self.provenance(file, &path.key("source"), source);
+        }
+        let sources = t
+            .table_sizes
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (root.key("table-sizes").index(i), &s.source))
+            .chain(
+                t.terrain_counts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (root.key("terrain-counts").index(i), &s.source)),
+            )
+            .chain(
+                t.weather
+                    .kinds
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (root.key("weather").key("kinds").index(i), &s.source)),
+            )
+            .chain(
+                t.time_of_day
+                    .kinds
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (root.key("time-of-day").key("kinds").index(i), &s.source)),
+            )
+            .chain(
+                t.deployments
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (root.key("deployments").index(i), &s.source)),
+            )
+            .collect::<Vec<_>>();
+        for (path, source) in sources {
+            self.provenance(file, &path.key("source"), source);
+        }
+    }
+
+    /// The rows of a d6 table: every face 1 to 6 exactly once.
+    fn faces<'f>(
+        &mut self,
+        file: &SourceFile,
+        path: &TomlPath,
+        rows: impl Iterator<Item = &'f [u8]>,
+    ) {
+        let mut count = [0u32; 7];
+        let mut bad = false;
+        for faces in rows {
+            for &f in faces {
+                match count.get_mut(usize::from(f)) {
+                    Some(c) if f >= 1 => *c += 1,
+                    _ => bad = true,
+                }
+            }
+        }
+        if bad || count[1..].iter().any(|&c| c != 1) {
+            self.push(
+                Problem::error(
+                    "data::die-faces",
+                    "the rows of a d6 table must give each face 1 to 6 exactly once",
+                )
+                .at_path(file, path, "this table"),
+            );
+        }
     }
 
     fn reference_card(&mut self, file: &SourceFile) {

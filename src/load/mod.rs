@@ -12,7 +12,7 @@ use include_dir::{Dir, include_dir};
 use crate::diag::{Problem, SourceFile};
 use crate::model::{
     AttributesFile, Catalogue, Faction, ReferenceFile, RulingsFile, ScenarioProfilesFile,
-    SwordsForHireFile, WeaponsFile,
+    SwordsForHireFile, TerrainFile, WeaponsFile,
 };
 
 pub use parse::{parse_toml, read_text_file};
@@ -27,13 +27,15 @@ pub const SWORDS_FOR_HIRE: &str = "swords-for-hire.toml";
 pub const SCENARIO_PROFILES: &str = "scenario-profiles.toml";
 pub const RULINGS: &str = "rulings.toml";
 pub const REFERENCE: &str = "reference.toml";
-const REQUIRED: [&str; 6] = [
+pub const TERRAIN: &str = "terrain.toml";
+const REQUIRED: [&str; 7] = [
     WEAPONS,
     ATTRIBUTES,
     SWORDS_FOR_HIRE,
     SCENARIO_PROFILES,
     RULINGS,
     REFERENCE,
+    TERRAIN,
 ];
 
 /// Why the data could not be loaded.
@@ -82,6 +84,7 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
     let scenario = parse_required::<ScenarioProfilesFile>(find(SCENARIO_PROFILES), &mut problems);
     let rulings = parse_required::<RulingsFile>(find(RULINGS), &mut problems);
     let reference = parse_required::<ReferenceFile>(find(REFERENCE), &mut problems);
+    let terrain = parse_required::<TerrainFile>(find(TERRAIN), &mut problems);
     let mut factions: Vec<(Faction, SourceFile)> = Vec::new();
     for file in files
         .iter()
@@ -99,7 +102,10 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
         Some(scenario),
         Some(rulings),
         Some(reference),
-    ) = (weapons, attributes, swords, scenario, rulings, reference)
+        Some(terrain),
+    ) = (
+        weapons, attributes, swords, scenario, rulings, reference, terrain,
+    )
     else {
         return Err(LoadError::Invalid(problems));
     };
@@ -114,6 +120,7 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
         scenario: scenario.1,
         rulings: rulings.1,
         reference: reference.1,
+        terrain: terrain.1,
         factions: factions.iter().map(|(_, f)| f.clone()).collect(),
     };
     let catalogue = Catalogue {
@@ -124,6 +131,7 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
         scenario: scenario.0,
         rulings: rulings.0,
         reference: reference.0,
+        terrain: terrain.0,
         data_version: data_version(files),
     };
     let problems = check::cross_check(&catalogue, &sources);

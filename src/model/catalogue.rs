@@ -2,7 +2,7 @@
 
 use super::{
     Attribute, AttributesFile, Faction, Profile, ReferenceFile, Ruling, RulingsFile,
-    ScenarioProfilesFile, SwordsForHireFile, Weapon, WeaponsFile,
+    ScenarioProfilesFile, SwordsForHireFile, TerrainFile, Weapon, WeaponsFile,
 };
 
 /// Every data file, loaded and cross-checked by `crate::load`.
@@ -16,6 +16,7 @@ pub struct Catalogue {
     pub scenario: ScenarioProfilesFile,
     pub rulings: RulingsFile,
     pub reference: ReferenceFile,
+    pub terrain: TerrainFile,
     /// A short fingerprint of the data files' text: it changes whenever the data changes, so a
     /// verdict or sheet says which data it was made with.
     pub data_version: String,

@@ -10,6 +10,7 @@ mod faction;
 mod items;
 mod profile;
 mod ruling;
+mod terrain;
 
 pub use catalogue::{Catalogue, ProfileRef, ProfileSource};
 pub use common::{Armour, Mount, Provenance, Rank, Sourced};
@@ -26,4 +27,9 @@ pub use profile::{AttributeSlots, ConditionalAttribute, OptionKind, Profile, Pro
 pub use ruling::{
     Disguise, HireLimit, HireRequirement, Ruling, RulingsFile, Scenario, ScenarioForce,
     ScenarioProfilesFile, SwordsForHireFile,
+};
+pub use terrain::{
+    Bases, Deployment, Location, Movement, Moves, PieceSizes, Reserves, Shape, Sight, SightRules,
+    SightStep, TableSize, TerrainCount, TerrainFile, TerrainKind, TimeOfDay, TimeTable, Water,
+    Weather, WeatherTable, ZoneKind,
 };

@@ -5,6 +5,7 @@ mod doc;
 mod html;
 mod share;
 mod sheet;
+pub mod table;
 
 pub use doc::{Block, Doc, TextStyle};
 pub use html::{render_cards, render_html};

@@ -110,7 +110,7 @@ fn shooting_example_replays_exactly() {
     let yumi = cat.weapon("yumi").expect("yumi");
     let sum = |items: &[(String, i32)]| items.iter().map(|(_, v)| v).sum::<i32>();
     let first = ShotContext {
-        range: 14,
+        range: 14.0,
         phase: Phase::Move,
         target_armour: Some(Armour::Heavy),
         ..ShotContext::default()
@@ -135,7 +135,7 @@ fn shooting_example_replays_exactly() {
     );
 
     let second = ShotContext {
-        range: 5,
+        range: 5.0,
         previously_fired: true,
         ..first
     };
@@ -166,7 +166,7 @@ fn the_teppo_ignores_light_and_medium_armour() {
     let teppo = cat.weapon("arquebus").expect("alias");
     let total = |armour| {
         let ctx = ShotContext {
-            range: 10,
+            range: 10.0,
             target_armour: Some(armour),
             ..ShotContext::default()
         };
@@ -186,7 +186,7 @@ fn the_teppo_ignores_light_and_medium_armour() {
     );
     // Beyond 24" the teppo takes its own column of the range table (R-06).
     let far = ShotContext {
-        range: 30,
+        range: 30.0,
         ..ShotContext::default()
     };
     let mods = attack_modifiers(&cat, teppo, &far).expect("in range");
@@ -196,7 +196,7 @@ fn the_teppo_ignores_light_and_medium_armour() {
             &cat,
             teppo,
             &ShotContext {
-                range: 49,
+                range: 49.0,
                 ..ShotContext::default()
             }
         )
@@ -207,7 +207,7 @@ fn the_teppo_ignores_light_and_medium_armour() {
             &cat,
             teppo,
             &ShotContext {
-                range: 10,
+                range: 10.0,
                 mounted: true,
                 ..ShotContext::default()
             }

@@ -31,15 +31,15 @@ impl Point {
         dx * dx + dy * dy
     }
 
-    fn minus(self, other: Point) -> Point {
+    pub fn minus(self, other: Point) -> Point {
         Point::new(self.x - other.x, self.y - other.y)
     }
 
-    fn cross(self, other: Point) -> f64 {
+    pub fn cross(self, other: Point) -> f64 {
         self.x * other.y - self.y * other.x
     }
 
-    fn dot(self, other: Point) -> f64 {
+    pub fn dot(self, other: Point) -> f64 {
         self.x * other.x + self.y * other.y
     }
 }
@@ -105,7 +105,7 @@ impl Segment {
         self.distance_squared_to_point(p).sqrt()
     }
 
-    fn distance_squared_to_point(&self, p: Point) -> f64 {
+    pub fn distance_squared_to_point(&self, p: Point) -> f64 {
         let d = self.b.minus(self.a);
         let len2 = d.dot(d);
         if len2 == 0.0 {
@@ -235,7 +235,7 @@ impl Polygon {
     }
 
     /// A cheap first test: the bounding boxes of the piece and the segment overlap.
-    fn bounds_meet(&self, s: &Segment) -> bool {
+    pub fn bounds_meet(&self, s: &Segment) -> bool {
         let [lo_x, lo_y, hi_x, hi_y] = self.bounds;
         s.a.x.max(s.b.x) >= lo_x - EPS
             && s.a.x.min(s.b.x) <= hi_x + EPS
@@ -260,7 +260,18 @@ impl Polygon {
 
     /// How much of the segment runs inside the piece (light cover counts this, R-73).
     pub fn length_inside(&self, s: &Segment) -> f64 {
-        // Split the segment at every crossing with an edge and add the pieces whose midpoint is
+        let mut total = 0.0;
+        self.intervals_inside(s, |from, to| total += to - from);
+        total * s.length()
+    }
+
+    /// Calls `f(from, to)` for each stretch of the segment inside the piece, as fractions of the
+    /// segment (0 at `a`, 1 at `b`), in order.
+    pub fn intervals_inside(&self, s: &Segment, mut f: impl FnMut(f64, f64)) {
+        if !self.bounds_meet(s) {
+            return;
+        }
+        // Split the segment at every crossing with an edge and keep the pieces whose midpoint is
         // inside. A polygon of n edges crosses a segment at most n times: the cut points fit on
         // the stack for any ordinary piece.
         let n = self.points.len();
@@ -275,13 +286,13 @@ impl Polygon {
         let mut k = 1; // cuts[0] = 0.0
         let d = s.b.minus(s.a);
         for e in self.edges() {
-            let f = e.b.minus(e.a);
-            let denom = d.cross(f);
+            let g = e.b.minus(e.a);
+            let denom = d.cross(g);
             if denom.abs() <= EPS {
                 continue;
             }
             let w = e.a.minus(s.a);
-            let t = w.cross(f) / denom;
+            let t = w.cross(g) / denom;
             let u = w.cross(d) / denom;
             if (-EPS..=1.0 + EPS).contains(&t) && (-EPS..=1.0 + EPS).contains(&u) {
                 cuts[k] = t.clamp(0.0, 1.0);
@@ -291,13 +302,68 @@ impl Polygon {
         cuts[k] = 1.0;
         k += 1;
         let cuts = &mut cuts[..k];
-        cuts.sort_by(f64::total_cmp);
-        let length = s.length();
-        cuts.windows(2)
-            .filter(|w| w[1] - w[0] > EPS)
-            .filter(|w| self.contains(s.at((w[0] + w[1]) / 2.0)))
-            .map(|w| (w[1] - w[0]) * length)
-            .sum()
+        cuts.sort_unstable_by(f64::total_cmp);
+        let mut open: Option<(f64, f64)> = None;
+        for w in cuts.windows(2) {
+            if w[1] - w[0] <= EPS || !self.contains(s.at((w[0] + w[1]) / 2.0)) {
+                continue;
+            }
+            open = match open {
+                Some((from, to)) if (w[0] - to).abs() <= EPS => Some((from, w[1])),
+                Some((from, to)) => {
+                    f(from, to);
+                    Some((w[0], w[1]))
+                }
+                None => Some((w[0], w[1])),
+            };
+        }
+        if let Some((from, to)) = open {
+            f(from, to);
+        }
+    }
+
+    /// Least distance from the segment to the piece (0 when they meet).
+    pub fn distance_to_segment(&self, s: &Segment) -> f64 {
+        if self.meets_segment(s) {
+            return 0.0;
+        }
+        self.edges()
+            .map(|e| e.distance_to_segment(s))
+            .fold(f64::INFINITY, f64::min)
+    }
+
+    /// Least distance between two pieces (0 when they overlap or touch).
+    pub fn distance_to_polygon(&self, other: &Polygon) -> f64 {
+        other
+            .edges()
+            .map(|e| self.distance_to_segment(&e))
+            .fold(f64::INFINITY, f64::min)
+    }
+
+    /// The mean of the vertices (inside any convex piece; good enough to say which quarter a
+    /// piece is in).
+    pub fn centroid(&self) -> Point {
+        let n = self.points.len().max(1) as f64;
+        let (x, y) = self
+            .points
+            .iter()
+            .fold((0.0, 0.0), |(x, y), p| (x + p.x, y + p.y));
+        Point::new(x / n, y / n)
+    }
+
+    /// The same piece moved by (dx, dy).
+    pub fn translated(&self, dx: f64, dy: f64) -> Polygon {
+        Polygon::new(
+            self.points
+                .iter()
+                .map(|p| Point::new(p.x + dx, p.y + dy))
+                .collect(),
+        )
+    }
+
+    /// Least x, least y, greatest x, greatest y.
+    pub fn bounds(&self) -> [f64; 4] {
+        self.bounds
     }
 
     /// Least distance from a point to the piece (0 inside).

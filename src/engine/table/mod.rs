@@ -1,6 +1,144 @@
-//! The table: the geometry everything on it is measured with. (Terrain, set-up and paths build on
-//! it; see the table issue.)
+//! The table: its size, terrain pieces and everything measured on it. `geometry` is the kernel
+//! (points, bases, segments, polygons); `file` reads a table a player wrote; `sight` is line of
+//! sight and cover; `path` is movement; `setup` generates a table, weather and deployment zones.
 
+pub mod file;
 pub mod geometry;
+pub mod path;
+pub mod setup;
+pub mod sight;
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub use file::TableFile;
 pub use geometry::{CONTACT, Circle, Point, Polygon, Segment};
+
+use crate::model::{Movement, Sight, Water};
+
+/// A door lets models through; a window only lets them see and fight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum OpeningKind {
+    #[default]
+    Door,
+    Window,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Opening {
+    pub segment: Segment,
+    pub kind: OpeningKind,
+}
+
+/// One terrain piece with its classes resolved from its kind and any overrides.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Piece {
+    /// Its place in the table file or the set-up order (0-based).
+    pub index: usize,
+    pub kind: String,
+    pub name: String,
+    pub shape: Polygon,
+    pub large: bool,
+    pub movement: Movement,
+    pub sight: Sight,
+    pub water: Water,
+    /// A building: walls impassable except at doors, interior open.
+    pub building: bool,
+    pub openings: Vec<Opening>,
+    pub large_room: bool,
+    pub rocky: bool,
+    pub objective: bool,
+}
+
+impl Piece {
+    /// The stretches of a building's outline a base may not cross: every edge less its doors.
+    /// Calls `f` with each wall segment.
+    pub fn walls(&self, mut f: impl FnMut(Segment)) {
+        for edge in self.shape.edges() {
+            let len = edge.length();
+            if len <= 0.0 {
+                continue;
+            }
+            // Door stretches along this edge, as fractions; a building has few, so a small array.
+            let mut gaps = [(0.0f64, 0.0f64); 8];
+            let mut n = 0;
+            for o in self.openings.iter().filter(|o| o.kind == OpeningKind::Door) {
+                let (ta, tb) = (
+                    edge_fraction(&edge, o.segment.a),
+                    edge_fraction(&edge, o.segment.b),
+                );
+                if edge.distance_to_point(o.segment.a) <= 0.05
+                    && edge.distance_to_point(o.segment.b) <= 0.05
+                    && n < gaps.len()
+                {
+                    gaps[n] = (ta.min(tb).clamp(0.0, 1.0), ta.max(tb).clamp(0.0, 1.0));
+                    n += 1;
+                }
+            }
+            let gaps = &mut gaps[..n];
+            gaps.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+            let mut from = 0.0;
+            for &(a, b) in gaps.iter() {
+                if a > from {
+                    f(Segment::new(edge.at(from), edge.at(a)));
+                }
+                from = from.max(b);
+            }
+            if from < 1.0 {
+                f(Segment::new(edge.at(from), edge.at(1.0)));
+            }
+        }
+    }
+
+    /// Whether the piece stops a base that is not Acrobatic: impassable ground, or a building's
+    /// walls.
+    pub fn blocks_movement(&self) -> bool {
+        self.movement == Movement::Impassable || self.building
+    }
+}
+
+fn edge_fraction(edge: &Segment, p: Point) -> f64 {
+    let d = edge.b.minus(edge.a);
+    let len2 = d.dot(d);
+    if len2 == 0.0 {
+        0.0
+    } else {
+        p.minus(edge.a).dot(d) / len2
+    }
+}
+
+/// A square table, origin at the south-west corner, x east and y north, in inches.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Table {
+    pub size: f64,
+    pub pieces: Vec<Piece>,
+}
+
+impl Table {
+    pub fn new(size: f64, pieces: Vec<Piece>) -> Table {
+        Table { size, pieces }
+    }
+
+    /// Whether the whole base is on the table.
+    pub fn holds(&self, base: &Circle) -> bool {
+        let (c, r) = (base.centre, base.radius);
+        c.x >= r - 1e-9
+            && c.y >= r - 1e-9
+            && c.x <= self.size - r + 1e-9
+            && c.y <= self.size - r + 1e-9
+    }
+
+    /// The pieces whose polygon contains `p`.
+    pub fn pieces_at(&self, p: Point) -> impl Iterator<Item = &Piece> + '_ {
+        self.pieces
+            .iter()
+            .filter(move |piece| piece.shape.contains(p))
+    }
+
+    /// Which quarter a point is in: 0 south-west, 1 south-east, 2 north-west, 3 north-east. A
+    /// point on a dividing line belongs to the quarter with the higher x, then the higher y.
+    pub fn quarter(&self, p: Point) -> usize {
+        usize::from(p.x >= self.size / 2.0) + 2 * usize::from(p.y >= self.size / 2.0)
+    }
+}

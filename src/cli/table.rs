@@ -1,0 +1,114 @@
+//! `buntai table`: generate a table by seed, or check and show a table file.
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::output::{Out, note, open_output, print_json, write_output};
+use crate::diag::{self, exit};
+use crate::engine::table::TableFile;
+use crate::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario, generate};
+use crate::load::{LoadError, parse_toml, read_text_file};
+use crate::model::Catalogue;
+use crate::print::table::TableView;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// The set-up log and the pieces, for the terminal.
+    Text,
+    /// Every piece with its polygon and classes (`buntai schema table-output`).
+    Json,
+    /// A picture to scale, in inches, with a legend.
+    Svg,
+}
+
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    /// The larger force's points: they set the table size and the number of pieces.
+    #[arg(long, default_value_t = 150)]
+    pub points: u32,
+    /// Seed for every set-up roll; the same seed gives the same table.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long, value_enum, default_value_t = SetupScenario::Skirmish)]
+    pub scenario: SetupScenario,
+    /// The deployment the roll-off winner picks.
+    #[arg(long, value_enum, default_value_t = DeploymentChoice::Edge)]
+    pub deployment: DeploymentChoice,
+    /// A table file to check and show instead of generating one (`buntai schema table`).
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+    pub format: TableFormat,
+    /// Write to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Replace FILE if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+pub fn run(out: &Out, cat: &Catalogue, args: &TableArgs) -> u8 {
+    let inputs: Vec<&std::path::Path> = args.table.iter().map(PathBuf::as_path).collect();
+    let output = match open_output(out, args.output.as_deref(), args.force, &inputs) {
+        Ok(file) => file,
+        Err(code) => return code,
+    };
+    let setup;
+    let table;
+    let view = if let Some(path) = &args.table {
+        let file = match read_text_file(path) {
+            Ok(file) => file,
+            Err(LoadError::Unreadable { path, reason }) => {
+                out.error(&format!("cannot read `{}`: {reason}", path.display()));
+                return exit::USAGE;
+            }
+            Err(LoadError::Invalid(_)) => return exit::PROBLEMS,
+        };
+        let parsed = parse_toml::<TableFile>(&file).map_err(|p| vec![*p]);
+        match parsed.and_then(|t| t.build(&cat.terrain, &file)) {
+            Ok(t) => table = t,
+            Err(problems) => {
+                note(&diag::render_all(&problems, out.color, out.width()));
+                return exit::PROBLEMS;
+            }
+        }
+        TableView {
+            table: &table,
+            setup: None,
+            seed: None,
+        }
+    } else {
+        let request = SetupRequest {
+            points: args.points,
+            scenario: args.scenario,
+            deployment: args.deployment,
+            seed: args.seed,
+        };
+        setup = generate(&cat.terrain, &request);
+        TableView {
+            table: &setup.table,
+            setup: Some(&setup),
+            seed: Some(args.seed),
+        }
+    };
+    let text = match args.format {
+        TableFormat::Json if output.is_none() => return print_json(&view.json()),
+        TableFormat::Json => {
+            let value = serde_json::to_value(view.json()).map(super::output::snake_case_keys);
+            match value.and_then(|v| serde_json::to_string_pretty(&v)) {
+                Ok(text) => text + "\n",
+                Err(e) => {
+                    out.error(&e.to_string());
+                    return exit::USAGE;
+                }
+            }
+        }
+        TableFormat::Text => view.text(),
+        TableFormat::Svg => view.svg(&cat.terrain),
+    };
+    match write_output(out, output, &text) {
+        Ok(()) => exit::SUCCESS,
+        Err(code) => code,
+    }
+}

@@ -1,0 +1,590 @@
+//! Set-up, deterministic by seed (R-100 to R-107): the table's size, its location, the number of
+//! pieces and their sizes, kinds and placement (three, three, then the rest, with the other player's
+//! moves), weather, time of day and the deployment zones. Every roll is kept in the set-up log.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::geometry::{Circle, Point, Polygon};
+use super::{Opening, OpeningKind, Piece, Table};
+use crate::engine::dice::{Dice, SeededDice};
+use crate::model::{Shape, TerrainFile, TerrainKind, ZoneKind};
+
+/// Which scenario's set-up rules apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum SetupScenario {
+    /// Standard terrain, weather and time; Edge or Corner deployment.
+    Skirmish,
+    /// A clear 12" circle in the middle (tp.61).
+    Duel,
+    /// Always a 36" table (tp.63).
+    Assassination,
+    /// No terrain, fine weather in daylight, a 12" circle (tp.64).
+    Tournament,
+}
+
+/// Which deployment the roll-off winner picks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeploymentChoice {
+    Edge,
+    Corner,
+}
+
+/// What the generator is asked for.
+#[derive(Debug, Clone, Copy)]
+pub struct SetupRequest {
+    /// The larger force's points (R-100, §0.2 item 13).
+    pub points: u32,
+    pub scenario: SetupScenario,
+    pub deployment: DeploymentChoice,
+    pub seed: u64,
+}
+
+/// A deployment zone: the whole base must be inside (R-104).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Zone {
+    /// Within `depth` of the edge (0 south, 1 east, 2 north, 3 west).
+    Edge { edge: u8, depth: f64 },
+    /// Within `depth` of a corner point.
+    Corner { x: f64, y: f64, depth: f64 },
+    /// Within `depth` of any edge.
+    AnyEdge { depth: f64 },
+}
+
+impl Zone {
+    /// Whether a base stands wholly inside the zone on a table of side `size`.
+    pub fn holds(&self, size: f64, base: &Circle) -> bool {
+        let (c, r) = (base.centre, base.radius);
+        let from_edge = [c.y, size - c.x, size - c.y, c.x];
+        let on_table = from_edge.iter().all(|&d| d >= r - 1e-9);
+        on_table
+            && match *self {
+                Zone::Edge { edge, depth } => from_edge[usize::from(edge % 4)] <= depth - r + 1e-9,
+                Zone::Corner { x, y, depth } => c.distance(Point::new(x, y)) <= depth - r + 1e-9,
+                Zone::AnyEdge { depth } => from_edge.iter().any(|&d| d <= depth - r + 1e-9),
+            }
+    }
+}
+
+/// One open roll or decision of the set-up, in order (R-107: every roll is made openly).
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct SetupStep {
+    /// `table`, `location`, `terrain-count`, `terrain-placed`, `terrain-moved`, `terrain-dropped`,
+    /// `weather`, `time-of-day`, `deployment`.
+    pub step: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<u8>,
+    pub result: String,
+}
+
+/// A generated table with its conditions and zones.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    pub table: Table,
+    pub scenario: SetupScenario,
+    pub points: u32,
+    pub locations: Vec<String>,
+    /// Weather and time of day ids; `None` is fine weather / daylight.
+    pub weather: Option<String>,
+    pub time_of_day: Option<String>,
+    pub deployment: String,
+    /// Side A's zone, then side B's.
+    pub zones: [Zone; 2],
+    /// The circle kept clear (Duel) or fought in (Tournament).
+    pub circle: Option<Circle>,
+    pub log: Vec<SetupStep>,
+}
+
+/// The diameter of the Duel and Tournament circle.
+const CIRCLE: f64 = 12.0;
+
+/// Generate a set-up. Every roll comes from the seed's own stream, so the same request gives the
+/// same table.
+pub fn generate(terrain: &TerrainFile, req: &SetupRequest) -> Setup {
+    let mut dice = SeededDice::new(req.seed, 0x7ab1e);
+    let mut log = Vec::new();
+    let size = match req.scenario {
+        SetupScenario::Assassination => 36.0,
+        SetupScenario::Tournament => 24.0,
+        _ => terrain.table_size(req.points),
+    };
+    log.push(SetupStep {
+        step: "table".into(),
+        dice: vec![],
+        result: format!("{size}\" square for {} points", req.points),
+    });
+    let circle = matches!(
+        req.scenario,
+        SetupScenario::Duel | SetupScenario::Tournament
+    )
+    .then(|| Circle::new(Point::new(size / 2.0, size / 2.0), CIRCLE / 2.0));
+    let mut placer = Placer {
+        terrain,
+        size,
+        circle,
+        pieces: Vec::new(),
+        log: &mut log,
+    };
+    let mut locations = Vec::new();
+    if req.scenario != SetupScenario::Tournament {
+        locations = placer.roll_locations(&mut dice);
+        let n = placer.roll_count(req.points, &mut dice);
+        placer.place_all(n, &locations, &mut dice);
+    }
+    let pieces = placer.pieces;
+    let (weather, time_of_day) = if req.scenario == SetupScenario::Tournament {
+        log.push(SetupStep {
+            step: "weather".into(),
+            dice: vec![],
+            result: "fine (Tournament)".into(),
+        });
+        log.push(SetupStep {
+            step: "time-of-day".into(),
+            dice: vec![],
+            result: "daylight (Tournament)".into(),
+        });
+        (None, None)
+    } else {
+        roll_conditions(terrain, &mut dice, &mut log)
+    };
+    let (deployment, zones) = deploy(terrain, req, size, &mut dice, &mut log);
+    Setup {
+        table: Table::new(size, pieces),
+        scenario: req.scenario,
+        points: req.points,
+        locations,
+        weather,
+        time_of_day,
+        deployment,
+        zones,
+        circle,
+        log,
+    }
+}
+
+struct Placer<'a> {
+    terrain: &'a TerrainFile,
+    size: f64,
+    circle: Option<Circle>,
+    pieces: Vec<Piece>,
+    log: &'a mut Vec<SetupStep>,
+}
+
+impl Placer<'_> {
+    fn roll_locations(&mut self, dice: &mut SeededDice) -> Vec<String> {
+        let first = dice.d6();
+        let Some(location) = self
+            .terrain
+            .locations
+            .iter()
+            .find(|l| l.faces.contains(&first))
+        else {
+            return Vec::new();
+        };
+        if !location.mixed {
+            self.log.push(SetupStep {
+                step: "location".into(),
+                dice: vec![first],
+                result: location.id.clone(),
+            });
+            return vec![location.id.clone()];
+        }
+        // Mixed: two more rolls, re-rolling further mixed results (R-101).
+        let mut rolled = vec![first];
+        let mut ids = Vec::new();
+        while ids.len() < 2 {
+            let d = dice.d6();
+            rolled.push(d);
+            if let Some(l) = self
+                .terrain
+                .locations
+                .iter()
+                .find(|l| l.faces.contains(&d) && !l.mixed)
+            {
+                ids.push(l.id.clone());
+            }
+        }
+        self.log.push(SetupStep {
+            step: "location".into(),
+            dice: rolled,
+            result: format!("mixed: {} and {}", ids[0], ids[1]),
+        });
+        ids
+    }
+
+    fn roll_count(&mut self, points: u32, dice: &mut SeededDice) -> usize {
+        let Some(rule) = self.terrain.terrain_count(points) else {
+            return 0;
+        };
+        let mut rolled = Vec::new();
+        let mut n = rule.plus;
+        for _ in 0..rule.d3 {
+            let d = dice.d6();
+            rolled.push(d);
+            n += u32::from(d.div_ceil(2));
+        }
+        let large = large_count(self.terrain, n as usize);
+        self.log.push(SetupStep {
+            step: "terrain-count".into(),
+            dice: rolled,
+            result: format!("{n} pieces, {large} large"),
+        });
+        n as usize
+    }
+
+    /// Place `n` pieces, large ones first, in the text's order: three in three different quarters,
+    /// three more at most one per quarter, then the rest at most one per quarter (R-101). After
+    /// each batch the other player moves up to two of its pieces up to 6".
+    fn place_all(&mut self, n: usize, locations: &[String], dice: &mut SeededDice) {
+        let large = large_count(self.terrain, n);
+        let batches = [(0, 3.min(n)), (3.min(n), 6.min(n)), (6.min(n), n)];
+        for (from, to) in batches {
+            let mut used_quarters = [false; 4];
+            let mut placed = Vec::new();
+            for i in from..to {
+                let location = if locations.len() == 2 && i >= n.div_ceil(2) {
+                    &locations[1]
+                } else {
+                    &locations[0]
+                };
+                let Some(kind) = self.pick_kind(location, dice) else {
+                    continue;
+                };
+                match self.place(kind, i < large, &used_quarters, dice) {
+                    Some(piece) => {
+                        let q = quarter(self.size, piece.shape.centroid());
+                        used_quarters[q] = true;
+                        self.log.push(SetupStep {
+                            step: "terrain-placed".into(),
+                            dice: vec![],
+                            result: format!(
+                                "{} {} ({}) in the {} quarter",
+                                if piece.large { "large" } else { "small" },
+                                piece.name,
+                                piece.kind,
+                                QUARTERS[q]
+                            ),
+                        });
+                        placed.push(self.pieces.len());
+                        let mut piece = piece;
+                        piece.index = self.pieces.len();
+                        self.pieces.push(piece);
+                    }
+                    None => self.log.push(SetupStep {
+                        step: "terrain-dropped".into(),
+                        dice: vec![],
+                        result: format!(
+                            "no legal place for a {} after {} tries",
+                            kind.name, self.terrain.pieces.tries
+                        ),
+                    }),
+                }
+            }
+            // The other player moves up to two of the batch.
+            dice.shuffle(&mut placed);
+            for &k in placed.iter().take(2) {
+                self.nudge(k, dice);
+            }
+        }
+    }
+
+    fn pick_kind(&self, location: &str, dice: &mut SeededDice) -> Option<&TerrainKind> {
+        let location = self.terrain.location(location)?;
+        let total: u32 = location.kinds.iter().map(|(_, w)| *w).sum();
+        let mut pick = dice.index(total as usize) as u32;
+        for (kind, weight) in &location.kinds {
+            if pick < *weight {
+                return self.terrain.kind(kind);
+            }
+            pick -= weight;
+        }
+        None
+    }
+
+    /// A random legal position for a new piece, or `None` after the allowed tries.
+    fn place(
+        &self,
+        kind: &TerrainKind,
+        large: bool,
+        used: &[bool; 4],
+        dice: &mut SeededDice,
+    ) -> Option<Piece> {
+        let sizes = &self.terrain.pieces;
+        for _ in 0..sizes.tries {
+            let diameter = if large {
+                dice.between(sizes.large_min, sizes.large_max)
+            } else {
+                dice.between(sizes.small_min, sizes.small_max)
+            };
+            let shape = draw(kind, diameter, dice);
+            let [lo_x, lo_y, hi_x, hi_y] = shape.bounds();
+            let (w, h) = (hi_x - lo_x, hi_y - lo_y);
+            if w > self.size || h > self.size {
+                continue;
+            }
+            let x = dice.between(0.0, self.size - w) - lo_x;
+            let y = dice.between(0.0, self.size - h) - lo_y;
+            let shape = shape.translated(x, y);
+            if used[quarter(self.size, shape.centroid())] || !self.legal(&shape, usize::MAX) {
+                continue;
+            }
+            return Some(piece_of(kind, shape, large));
+        }
+        None
+    }
+
+    /// Whether `shape` may stand here: wholly on the table, the gap from every other piece, out of
+    /// the kept circle.
+    fn legal(&self, shape: &Polygon, except: usize) -> bool {
+        let [lo_x, lo_y, hi_x, hi_y] = shape.bounds();
+        if lo_x < 0.0 || lo_y < 0.0 || hi_x > self.size || hi_y > self.size {
+            return false;
+        }
+        if let Some(c) = self.circle
+            && shape.distance_to_point(c.centre) <= c.radius
+        {
+            return false;
+        }
+        self.pieces.iter().enumerate().all(|(i, p)| {
+            i == except || p.shape.distance_to_polygon(shape) >= self.terrain.pieces.gap
+        })
+    }
+
+    /// Move piece `k` by a random translation of at most 6" that keeps it legal (R-101).
+    fn nudge(&mut self, k: usize, dice: &mut SeededDice) {
+        let reach = self.terrain.pieces.move_up_to;
+        for _ in 0..self.terrain.pieces.tries {
+            let angle = dice.between(0.0, std::f64::consts::TAU);
+            let length = dice.between(0.0, reach);
+            let (dx, dy) = (length * angle.cos(), length * angle.sin());
+            let moved = self.pieces[k].shape.translated(dx, dy);
+            if self.legal(&moved, k) {
+                let piece = &mut self.pieces[k];
+                piece.shape = moved;
+                for o in &mut piece.openings {
+                    o.segment = super::Segment::new(
+                        Point::new(o.segment.a.x + dx, o.segment.a.y + dy),
+                        Point::new(o.segment.b.x + dx, o.segment.b.y + dy),
+                    );
+                }
+                self.log.push(SetupStep {
+                    step: "terrain-moved".into(),
+                    dice: vec![],
+                    result: format!("{} moved {length:.1}\"", piece.name),
+                });
+                return;
+            }
+        }
+    }
+}
+
+const QUARTERS: [&str; 4] = ["south-west", "south-east", "north-west", "north-east"];
+
+fn quarter(size: f64, p: Point) -> usize {
+    usize::from(p.x >= size / 2.0) + 2 * usize::from(p.y >= size / 2.0)
+}
+
+/// floor(n × share): half the pieces, rounded down, are large (R-28).
+pub fn large_count(terrain: &TerrainFile, n: usize) -> usize {
+    (n as f64 * terrain.pieces.large_share).floor() as usize
+}
+
+/// A piece of `kind` whose bounding diameter is at most `diameter`, centred on the origin.
+fn draw(kind: &TerrainKind, diameter: f64, dice: &mut SeededDice) -> Polygon {
+    let half = diameter / 2.0;
+    match kind.shape {
+        Shape::Area | Shape::Hill => {
+            // A star-shaped blob: corners at jittered angles, radii between 70% and 100%.
+            let corners = if kind.shape == Shape::Hill { 12 } else { 9 };
+            let low = if kind.shape == Shape::Hill { 0.85 } else { 0.7 };
+            let turn = dice.between(0.0, std::f64::consts::TAU);
+            let points = (0..corners)
+                .map(|k| {
+                    let a = turn
+                        + std::f64::consts::TAU * (f64::from(k) + dice.between(-0.3, 0.3))
+                            / f64::from(corners);
+                    let r = half * dice.between(low, 1.0);
+                    Point::new(r * a.cos(), r * a.sin())
+                })
+                .collect();
+            Polygon::new(points)
+        }
+        Shape::Linear => {
+            let w = kind.width.unwrap_or(0.5).min(diameter / 2.0) / 2.0;
+            let l = (half * half - w * w).max(0.0).sqrt();
+            let a = dice.between(0.0, std::f64::consts::PI);
+            let (c, s) = (a.cos(), a.sin());
+            let corner = |u: f64, v: f64| Point::new(u * c - v * s, u * s + v * c);
+            Polygon::new(vec![
+                corner(-l, -w),
+                corner(l, -w),
+                corner(l, w),
+                corner(-l, w),
+            ])
+        }
+        Shape::Building => {
+            // An axis-aligned house whose diagonal is the diameter, sides 4:3.
+            let (w, h) = (diameter * 0.8 / 2.0, diameter * 0.6 / 2.0);
+            let (w, h) = if dice.d6() <= 3 { (w, h) } else { (h, w) };
+            Polygon::rectangle(-w, -h, 2.0 * w, 2.0 * h)
+        }
+    }
+}
+
+fn piece_of(kind: &TerrainKind, shape: Polygon, large: bool) -> Piece {
+    let mut openings = Vec::new();
+    if kind.shape == Shape::Building {
+        // A door 1.2" wide in the middle of the south wall (the first edge).
+        if let Some(edge) = shape.edges().next() {
+            let len = edge.length();
+            let half = (0.6 / len).min(0.5);
+            openings.push(Opening {
+                segment: super::Segment::new(edge.at(0.5 - half), edge.at(0.5 + half)),
+                kind: OpeningKind::Door,
+            });
+        }
+    }
+    Piece {
+        index: 0,
+        kind: kind.id.clone(),
+        name: kind.name.clone(),
+        shape,
+        large,
+        movement: kind.movement,
+        sight: kind.sight,
+        water: kind.water,
+        building: kind.shape == Shape::Building,
+        openings,
+        large_room: false,
+        rocky: false,
+        objective: false,
+    }
+}
+
+fn roll_conditions(
+    terrain: &TerrainFile,
+    dice: &mut SeededDice,
+    log: &mut Vec<SetupStep>,
+) -> (Option<String>, Option<String>) {
+    let mut roll = |table_on: &[u8], faces: &dyn Fn(u8) -> Option<String>, step: &str| {
+        let first = dice.d6();
+        if !table_on.contains(&first) {
+            log.push(SetupStep {
+                step: step.into(),
+                dice: vec![first],
+                result: "none".into(),
+            });
+            return None;
+        }
+        let second = dice.d6();
+        let id = faces(second);
+        log.push(SetupStep {
+            step: step.into(),
+            dice: vec![first, second],
+            result: id.clone().unwrap_or_else(|| "none".into()),
+        });
+        id
+    };
+    let weather = roll(
+        &terrain.weather.table_on,
+        &|d| {
+            terrain
+                .weather
+                .kinds
+                .iter()
+                .find(|k| k.faces.contains(&d))
+                .map(|k| k.id.clone())
+        },
+        "weather",
+    );
+    let time = roll(
+        &terrain.time_of_day.table_on,
+        &|d| {
+            terrain
+                .time_of_day
+                .kinds
+                .iter()
+                .find(|k| k.faces.contains(&d))
+                .map(|k| k.id.clone())
+        },
+        "time-of-day",
+    );
+    (weather, time)
+}
+
+/// The roll-off winner (side A on 4-6 after ties are re-rolled) deploys first on the south edge or
+/// the south-west corner; the other side takes the opposite one (R-104).
+fn deploy(
+    terrain: &TerrainFile,
+    req: &SetupRequest,
+    size: f64,
+    dice: &mut SeededDice,
+    log: &mut Vec<SetupStep>,
+) -> (String, [Zone; 2]) {
+    let mut rolled = Vec::new();
+    let a_wins = loop {
+        let (a, b) = (dice.d6(), dice.d6());
+        rolled.extend([a, b]);
+        if a != b {
+            break a > b;
+        }
+    };
+    let id = match req.deployment {
+        DeploymentChoice::Edge => "edge",
+        DeploymentChoice::Corner => "corner",
+    };
+    let (kind, depth) = terrain
+        .deployment(id)
+        .map_or((ZoneKind::Edge, 2.0), |d| (d.kind, d.depth));
+    let (first, second) = match kind {
+        ZoneKind::Corner => (
+            Zone::Corner {
+                x: 0.0,
+                y: 0.0,
+                depth,
+            },
+            Zone::Corner {
+                x: size,
+                y: size,
+                depth,
+            },
+        ),
+        ZoneKind::AnyEdge => (Zone::AnyEdge { depth }, Zone::AnyEdge { depth }),
+        ZoneKind::Edge => (Zone::Edge { edge: 0, depth }, Zone::Edge { edge: 2, depth }),
+    };
+    let zones = if a_wins {
+        [first, second]
+    } else {
+        [second, first]
+    };
+    log.push(SetupStep {
+        step: "deployment".into(),
+        dice: rolled,
+        result: format!(
+            "side {} wins the roll-off and deploys first ({id}, the {})",
+            if a_wins { "A" } else { "B" },
+            if kind == ZoneKind::Corner {
+                "south-west corner"
+            } else {
+                "south edge"
+            }
+        ),
+    });
+    (id.to_owned(), zones)
+}
+
+/// Whether an undisguised Ninja may be placed here: on the table and more than the clearance from
+/// every enemy base (R-106).
+pub fn ninja_may_stand(table: &Table, clearance: f64, base: &Circle, enemies: &[Circle]) -> bool {
+    table.holds(base)
+        && enemies
+            .iter()
+            .all(|e| base.edge_distance(e) > clearance + 1e-9)
+        && !table
+            .pieces
+            .iter()
+            .any(|p| p.blocks_movement() && p.shape.overlaps_circle(base))
+}

@@ -1,0 +1,348 @@
+//! Line of sight and cover (R-72 to R-75): past other models, through light, heavy and blocking
+//! terrain, buildings and hills, within the turn's sight limit. A [`SightMap`] is built once per
+//! phase; each question is then a pass over the models and the pieces, without allocating.
+
+use serde::Serialize;
+
+use super::geometry::{Circle, Point, Segment};
+use super::{Piece, Table};
+use crate::model::{Sight, SightRules};
+
+/// Numerical slack: tangency does not block (R-72), exactly 2" of wood does not block (T24).
+const EPS: f64 = 1e-9;
+
+/// Why a model cannot see another.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "by")]
+pub enum Blocked {
+    /// Another model's base is in the way (its index in the list given).
+    Model { index: usize },
+    /// More than the light limit of light terrain on the line.
+    Light { length: f64 },
+    /// Heavy terrain, and the target has neither moved nor shot this turn.
+    Heavy { piece: usize },
+    /// A high wall, a cliff, a building or a hill (a piece index).
+    Terrain { piece: usize },
+    /// Farther than the turn's sight limit.
+    SightLimit { distance: f64, limit: f64 },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Cover {
+    #[default]
+    None,
+    Light,
+    Heavy,
+}
+
+/// What a shooter sees of a target.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct SightLine {
+    /// Edge to edge.
+    pub distance: f64,
+    pub blocked: Option<Blocked>,
+    pub cover: Cover,
+    /// Length of light terrain on the line (overlapping pieces counted once).
+    pub light: f64,
+}
+
+impl SightLine {
+    pub fn visible(&self) -> bool {
+        self.blocked.is_none()
+    }
+}
+
+/// The table's pieces sorted by what they do to sight, for one phase's questions.
+#[derive(Debug, Clone)]
+pub struct SightMap<'t> {
+    table: &'t Table,
+    rules: SightRules,
+    /// Indices into `table.pieces` of the pieces that matter to sight.
+    relevant: Vec<usize>,
+}
+
+/// Where a model stands and whether it counts as having moved or shot this turn (R-69, R-73).
+#[derive(Debug, Clone, Copy)]
+pub struct Looker {
+    pub base: Circle,
+    pub moved_or_shot: bool,
+}
+
+impl<'t> SightMap<'t> {
+    pub fn new(table: &'t Table, rules: &SightRules) -> SightMap<'t> {
+        let relevant = table
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.sight != Sight::Clear)
+            .map(|(i, _)| i)
+            .collect();
+        SightMap {
+            table,
+            rules: rules.clone(),
+            relevant,
+        }
+    }
+
+    /// Whether `shooter` sees `target`, and the target's cover. `models` are every base on the
+    /// table; `skip` are the positions of the shooter and the target in it (or `usize::MAX`).
+    pub fn look(
+        &self,
+        shooter: &Circle,
+        target: &Looker,
+        models: &[Circle],
+        skip: [usize; 2],
+        limit: Option<f64>,
+    ) -> SightLine {
+        let distance = shooter.edge_distance(&target.base);
+        let mut line = SightLine {
+            distance,
+            blocked: None,
+            cover: Cover::None,
+            light: 0.0,
+        };
+        if let Some(limit) = limit
+            && distance > limit + EPS
+        {
+            line.blocked = Some(Blocked::SightLimit { distance, limit });
+            return line;
+        }
+        if let Some(index) = model_in_the_way(shooter, &target.base, models, skip) {
+            line.blocked = Some(Blocked::Model { index });
+            return line;
+        }
+        let seg = sight_segment(shooter, &target.base);
+        let length = seg.length();
+        // Fractions of the sight segment: beyond the heavy allowance near the shooter, and within
+        // the cover distance of the target.
+        let frac = |d: f64| {
+            if length > 0.0 {
+                (d / length).clamp(0.0, 1.0)
+            } else {
+                0.0
+            }
+        };
+        let far_part = Segment::new(seg.at(frac(self.rules.heavy_ignored_within)), seg.b);
+        let near_target = Segment::new(seg.at(1.0 - frac(self.rules.cover_within)), seg.b);
+        let mut light = [(0.0f64, 0.0f64); 32];
+        let mut n_light = 0;
+        let mut light_overflow = 0.0;
+        let mut cover = Cover::None;
+        for &i in &self.relevant {
+            let piece = &self.table.pieces[i];
+            let [lo_x, lo_y, hi_x, hi_y] = piece.shape.bounds();
+            let far = |c: &Circle| {
+                c.centre.x + c.radius < lo_x
+                    || c.centre.x - c.radius > hi_x
+                    || c.centre.y + c.radius < lo_y
+                    || c.centre.y - c.radius > hi_y
+            };
+            if !piece.shape.bounds_meet(&seg) && far(&target.base) && far(shooter) {
+                continue;
+            }
+            match piece.sight {
+                Sight::Clear => {}
+                Sight::Light => {
+                    piece.shape.intervals_inside(&seg, |a, b| {
+                        if n_light < light.len() {
+                            light[n_light] = (a, b);
+                            n_light += 1;
+                        } else {
+                            light_overflow += b - a;
+                        }
+                    });
+                    if piece.shape.contains(target.base.centre)
+                        || piece.shape.meets_segment(&near_target)
+                    {
+                        cover = cover.max(Cover::Light);
+                    }
+                }
+                Sight::Heavy => {
+                    if !target.moved_or_shot && piece.shape.meets_segment(&far_part) {
+                        line.blocked = Some(Blocked::Heavy { piece: i });
+                        return line;
+                    }
+                    if piece.shape.contains(target.base.centre)
+                        || piece.shape.meets_segment(&near_target)
+                    {
+                        cover = Cover::Heavy;
+                    }
+                }
+                Sight::Blocking => {
+                    if piece.shape.meets_segment(&seg) {
+                        line.blocked = Some(Blocked::Terrain { piece: i });
+                        return line;
+                    }
+                }
+                Sight::Hill => {
+                    let on = piece.shape.contains(shooter.centre)
+                        || piece.shape.contains(target.base.centre);
+                    if !on && piece.shape.meets_segment(&seg) {
+                        line.blocked = Some(Blocked::Terrain { piece: i });
+                        return line;
+                    }
+                }
+                Sight::Building => match building_line(piece, shooter, &target.base, &seg) {
+                    BuildingLine::Clear => {}
+                    BuildingLine::Blocks => {
+                        line.blocked = Some(Blocked::Terrain { piece: i });
+                        return line;
+                    }
+                    BuildingLine::Wall { target_inside } => {
+                        // The building is heavy cover on this line (R-64): its outline blocks a
+                        // stationary target unless it is within reach of the shooter's base.
+                        if !target.moved_or_shot && outline_meets(piece, &far_part) {
+                            line.blocked = Some(Blocked::Heavy { piece: i });
+                            return line;
+                        }
+                        if target_inside || outline_meets(piece, &near_target) {
+                            cover = Cover::Heavy;
+                        }
+                    }
+                },
+            }
+        }
+        let light_len = (union_length(&mut light[..n_light]) + light_overflow) * length;
+        line.light = light_len;
+        if light_len > self.rules.light_limit + EPS {
+            line.blocked = Some(Blocked::Light { length: light_len });
+            return line;
+        }
+        line.cover = cover;
+        line
+    }
+
+    /// The cover bonus to the Shooting Defence Score (R-74).
+    pub fn cover_bonus(&self, cover: Cover) -> i32 {
+        match cover {
+            Cover::None => 0,
+            Cover::Light => self.rules.light_cover,
+            Cover::Heavy => self.rules.heavy_cover,
+        }
+    }
+}
+
+enum BuildingLine {
+    Clear,
+    Blocks,
+    Wall { target_inside: bool },
+}
+
+fn building_line(piece: &Piece, shooter: &Circle, target: &Circle, seg: &Segment) -> BuildingLine {
+    let s_in = piece.shape.contains(shooter.centre);
+    let t_in = piece.shape.contains(target.centre);
+    match (s_in, t_in) {
+        (true, true) => BuildingLine::Clear,
+        (false, false) if piece.shape.meets_segment(seg) => BuildingLine::Blocks,
+        (false, false) => BuildingLine::Clear,
+        (_, target_inside) => BuildingLine::Wall { target_inside },
+    }
+}
+
+fn outline_meets(piece: &Piece, s: &Segment) -> bool {
+    piece.shape.bounds_meet(s) && piece.shape.edges().any(|e| e.intersects(s))
+}
+
+/// The part of the centre-to-centre segment between the two bases' edges (R-73).
+pub fn sight_segment(a: &Circle, b: &Circle) -> Segment {
+    let d = a.centre.distance(b.centre);
+    if d <= a.radius + b.radius {
+        let mid = Segment::new(a.centre, b.centre).at(0.5);
+        return Segment::new(mid, mid);
+    }
+    let line = Segment::new(a.centre, b.centre);
+    Segment::new(line.at(a.radius / d), line.at(1.0 - b.radius / d))
+}
+
+/// The first other base that meets the convex hull of the two bases (R-72); tangency does not
+/// count.
+pub fn model_in_the_way(
+    a: &Circle,
+    b: &Circle,
+    models: &[Circle],
+    skip: [usize; 2],
+) -> Option<usize> {
+    let (p, q) = (a.centre, b.centre);
+    let d = q.minus(p);
+    let len2 = d.dot(d);
+    let equal = (a.radius - b.radius).abs() < 1e-12;
+    let (min_x, max_x) = (
+        p.x.min(q.x) - a.radius.max(b.radius),
+        p.x.max(q.x) + a.radius.max(b.radius),
+    );
+    let (min_y, max_y) = (
+        p.y.min(q.y) - a.radius.max(b.radius),
+        p.y.max(q.y) + a.radius.max(b.radius),
+    );
+    for (k, m) in models.iter().enumerate() {
+        if k == skip[0] || k == skip[1] {
+            continue;
+        }
+        let c = m.centre;
+        if c.x + m.radius < min_x
+            || c.x - m.radius > max_x
+            || c.y + m.radius < min_y
+            || c.y - m.radius > max_y
+        {
+            continue;
+        }
+        let blocked = if equal {
+            let reach = a.radius + m.radius - EPS;
+            let t = if len2 == 0.0 {
+                0.0
+            } else {
+                (c.minus(p).dot(d) / len2).clamp(0.0, 1.0)
+            };
+            let at = Point::new(p.x + d.x * t, p.y + d.y * t);
+            at.distance_squared(c) < reach * reach
+        } else {
+            hull_gap(a, b, c) < m.radius - EPS
+        };
+        if blocked {
+            return Some(k);
+        }
+    }
+    None
+}
+
+/// Distance from `c` to the convex hull of two discs: the least over t of |c − centre(t)| − r(t),
+/// the discs between them being the linear blends (a convex function of t).
+fn hull_gap(a: &Circle, b: &Circle, c: Point) -> f64 {
+    let f = |t: f64| {
+        let s = Segment::new(a.centre, b.centre);
+        s.at(t).distance(c) - (a.radius + (b.radius - a.radius) * t)
+    };
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    for _ in 0..60 {
+        let m1 = lo + (hi - lo) / 3.0;
+        let m2 = hi - (hi - lo) / 3.0;
+        if f(m1) <= f(m2) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    f((lo + hi) / 2.0).min(f(0.0)).min(f(1.0))
+}
+
+/// Total length of a set of intervals, overlaps counted once.
+fn union_length(intervals: &mut [(f64, f64)]) -> f64 {
+    intervals.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+    let mut total = 0.0;
+    let mut current: Option<(f64, f64)> = None;
+    for &(a, b) in intervals.iter() {
+        current = match current {
+            Some((ca, cb)) if a <= cb => Some((ca, cb.max(b))),
+            Some((ca, cb)) => {
+                total += cb - ca;
+                Some((a, b))
+            }
+            None => Some((a, b)),
+        };
+    }
+    if let Some((a, b)) = current {
+        total += b - a;
+    }
+    total
+}
