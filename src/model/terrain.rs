@@ -309,6 +309,21 @@ impl TerrainFile {
             .map_or(48.0, |t| t.size)
     }
 
+    /// The sight limit in `turn` under this weather and time of day (`None`: fine, daylight, or no
+    /// limit): the shorter of the two.
+    pub fn sight_limit(&self, weather: Option<&str>, time: Option<&str>, turn: u32) -> Option<f64> {
+        let by_weather = weather
+            .and_then(|id| self.weather.kinds.iter().find(|w| w.id == id))
+            .and_then(|w| w.sight);
+        let by_time = time
+            .and_then(|id| self.time_of_day.kinds.iter().find(|t| t.id == id))
+            .and_then(|t| t.sight_in(turn));
+        match (by_weather, by_time) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
     /// The terrain count rule for `points`.
     pub fn terrain_count(&self, points: u32) -> Option<&TerrainCount> {
         self.terrain_counts

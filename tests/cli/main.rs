@@ -11,5 +11,6 @@ mod safety;
 mod schema;
 mod sheet;
 mod support;
+mod table_rules;
 mod validate;
 mod validate_props;

@@ -387,6 +387,22 @@ fn quarter(size: f64, p: Point) -> usize {
     usize::from(p.x >= size / 2.0) + 2 * usize::from(p.y >= size / 2.0)
 }
 
+/// How many pieces for a game of `points` (the larger force's), how many of them large, and the
+/// d6s rolled (each d3 is a d6 halved, rounded up).
+pub fn piece_count(terrain: &TerrainFile, points: u32, dice: &mut impl Dice) -> (usize, usize, Vec<u8>) {
+    let Some(rule) = terrain.terrain_count(points) else {
+        return (0, 0, Vec::new());
+    };
+    let mut rolled = Vec::new();
+    let mut n = rule.plus as usize;
+    for _ in 0..rule.d3 {
+        let d = dice.d6();
+        rolled.push(d);
+        n += usize::from(d.div_ceil(2));
+    }
+    (n, large_count(terrain, n), rolled)
+}
+
 /// floor(n × share): half the pieces, rounded down, are large.
 pub fn large_count(terrain: &TerrainFile, n: usize) -> usize {
     (n as f64 * terrain.pieces.large_share).floor() as usize

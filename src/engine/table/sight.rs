@@ -123,7 +123,8 @@ impl<'t> SightMap<'t> {
                 0.0
             }
         };
-        let far_part = Segment::new(seg.at(frac(self.rules.heavy_ignored_within)), seg.b);
+        // "More than" 1" from the shooter: a point exactly 1" away is still ignored.
+        let far_part = Segment::new(seg.at(frac(self.rules.heavy_ignored_within + 1e-6)), seg.b);
         let near_target = Segment::new(seg.at(1.0 - frac(self.rules.cover_within)), seg.b);
         let mut light = [(0.0f64, 0.0f64); 32];
         let mut n_light = 0;
