@@ -3,7 +3,9 @@
 
 use buntai::engine::ScriptedDice;
 use buntai::engine::shooting::range_band;
-use buntai::engine::table::path::{MoveError, MoveKind, MoveRules, Mover, Others, check_move};
+use buntai::engine::table::path::{
+    MoveCheck, MoveError, MoveKind, MoveRules, Mover, Others, check_move,
+};
 use buntai::engine::table::setup::{Zone, ninja_may_stand, piece_count};
 use buntai::engine::table::sight::{Blocked, Cover, Looker, SightMap};
 use buntai::engine::table::{Circle, Opening, OpeningKind, Piece, Point, Polygon, Segment, Table};
@@ -67,6 +69,18 @@ fn straight(from: Circle, dx: f64, dy: f64) -> Vec<Point> {
     vec![Point::new(from.centre.x + dx, from.centre.y + dy)]
 }
 
+/// A straight move of (dx, dy) from where the mover stands.
+fn go(
+    t: &Table,
+    r: &MoveRules,
+    m: &Mover,
+    kind: MoveKind,
+    (dx, dy): (f64, f64),
+    others: Others<'_>,
+) -> Result<MoveCheck, MoveError> {
+    check_move(t, r, m, kind, &straight(m.base, dx, dy), others)
+}
+
 #[test]
 fn t1_a_normal_move_is_six_inches_and_a_run_nine() {
     let cat = cat();
@@ -116,8 +130,7 @@ fn t3_an_enemy_within_six_inches_is_charged_and_both_are_engaged() {
     let me = at(10.0, 10.0);
     let foe = [at(10.0, 16.9)]; // 5.9" edge to edge
     let m = Mover::on_foot(me);
-    let charge = check_move(&t, &r, &m, MoveKind::Normal, &straight(me, 0.0, 5.9), enemies(&foe))
-        .expect("a charge");
+    let charge = go(&t, &r, &m, MoveKind::Normal, (0.0, 5.9), enemies(&foe)).expect("a charge");
     assert_eq!(charge.contacts, vec![0]);
     let after = at(10.0, 15.9);
     assert!(after.in_contact(&foe[0]) && foe[0].in_contact(&after));
@@ -142,7 +155,7 @@ fn t4_a_run_keeps_more_than_an_inch_from_every_enemy() {
     // Starting 0.8" from an enemy: no Run at all, even straight away.
     let close = [at(10.0, 11.8)];
     assert!(matches!(
-        check_move(&t, &r, &m, MoveKind::Run, &straight(me, 0.0, -5.0), enemies(&close)),
+        go(&t, &r, &m, MoveKind::Run, (0.0, -5.0), enemies(&close)),
         Err(MoveError::TooNearEnemy { .. })
     ));
 }
@@ -158,11 +171,11 @@ fn t5_a_stunned_model_through_a_rice_paddy_moves_a_quarter() {
         slowed: true,
         ..Mover::on_foot(me)
     };
-    let into = check_move(&t, &r, &m, MoveKind::Normal, &straight(me, 1.5, 0.0), NONE).expect("1.5\"");
+    let into = go(&t, &r, &m, MoveKind::Normal, (1.5, 0.0), NONE).expect("1.5\"");
     assert_eq!((into.halvings, into.allowance), (2, 1.5));
-    assert!(check_move(&t, &r, &m, MoveKind::Normal, &straight(me, 1.6, 0.0), NONE).is_err());
+    assert!(go(&t, &r, &m, MoveKind::Normal, (1.6, 0.0), NONE).is_err());
     // Away from the paddy: halved once, 3".
-    let away = check_move(&t, &r, &m, MoveKind::Normal, &straight(me, -3.0, 0.0), NONE).expect("3\"");
+    let away = go(&t, &r, &m, MoveKind::Normal, (-3.0, 0.0), NONE).expect("3\"");
     assert_eq!((away.halvings, away.allowance), (1, 3.0));
 }
 
@@ -177,19 +190,23 @@ fn t6_halvings_stack_but_never_below_an_inch() {
         slowed: true,
         ..Mover::on_foot(me)
     };
-    let ok = check_move(&open, &r, &slowed, MoveKind::Normal, &straight(me, 3.0, 0.0), NONE).expect("3\"");
+    let ok = go(&open, &r, &slowed, MoveKind::Normal, (3.0, 0.0), NONE).expect("3\"");
     assert_eq!(ok.allowance, 3.0);
     // Encumbered and Stunned in difficult ground: 6 / 8 = 0.75, raised to the 1" floor.
-    let mud = piece(&cat, "rough-ground", Polygon::rectangle(5.0, 5.0, 10.0, 10.0));
+    let mud = piece(
+        &cat,
+        "rough-ground",
+        Polygon::rectangle(5.0, 5.0, 10.0, 10.0),
+    );
     let t = table(vec![mud]);
     let laden = Mover {
         slowed: true,
         encumbered: true,
         ..Mover::on_foot(me)
     };
-    let one = check_move(&t, &r, &laden, MoveKind::Normal, &straight(me, 1.0, 0.0), NONE).expect("1\"");
+    let one = go(&t, &r, &laden, MoveKind::Normal, (1.0, 0.0), NONE).expect("1\"");
     assert_eq!((one.halvings, one.allowance), (3, 1.0));
-    assert!(check_move(&t, &r, &laden, MoveKind::Normal, &straight(me, 1.05, 0.0), NONE).is_err());
+    assert!(go(&t, &r, &laden, MoveKind::Normal, (1.05, 0.0), NONE).is_err());
 }
 
 #[test]
@@ -202,13 +219,13 @@ fn t7_a_mounted_model_moves_twelve_gallops_eighteen_and_stays_out_of_walls() {
         ..Mover::on_foot(me)
     };
     let open = table(vec![]);
-    assert!(check_move(&open, &r, &rider, MoveKind::Normal, &straight(me, 12.0, 0.0), NONE).is_ok());
-    assert!(check_move(&open, &r, &rider, MoveKind::Run, &straight(me, 18.0, 0.0), NONE).is_ok());
-    assert!(check_move(&open, &r, &rider, MoveKind::Run, &straight(me, 18.1, 0.0), NONE).is_err());
+    assert!(go(&open, &r, &rider, MoveKind::Normal, (12.0, 0.0), NONE).is_ok());
+    assert!(go(&open, &r, &rider, MoveKind::Run, (18.0, 0.0), NONE).is_ok());
+    assert!(go(&open, &r, &rider, MoveKind::Run, (18.1, 0.0), NONE).is_err());
     let wall = piece(&cat, "low-wall", Polygon::rectangle(10.0, 0.0, 0.5, 20.0));
     let t = table(vec![wall]);
     assert!(matches!(
-        check_move(&t, &r, &rider, MoveKind::Normal, &straight(me, 12.0, 0.0), NONE),
+        go(&t, &r, &rider, MoveKind::Normal, (12.0, 0.0), NONE),
         Err(MoveError::MountedInto { .. })
     ));
 }
@@ -224,12 +241,12 @@ fn t8_an_acrobatic_model_climbs_walls_at_half_passes_friends_and_is_still_slowed
     };
     let wall = piece(&cat, "high-wall", Polygon::rectangle(11.0, 0.0, 0.5, 20.0));
     let t = table(vec![wall]);
-    let over = check_move(&t, &r, &acrobat, MoveKind::Normal, &straight(me, 3.0, 0.0), NONE).expect("over the wall");
+    let over = go(&t, &r, &acrobat, MoveKind::Normal, (3.0, 0.0), NONE).expect("over the wall");
     assert_eq!(over.allowance, 3.0);
-    assert!(check_move(&t, &r, &acrobat, MoveKind::Normal, &straight(me, 3.1, 0.0), NONE).is_err());
+    assert!(go(&t, &r, &acrobat, MoveKind::Normal, (3.1, 0.0), NONE).is_err());
     let walker = Mover::on_foot(me);
     assert!(matches!(
-        check_move(&t, &r, &walker, MoveKind::Normal, &straight(me, 3.0, 0.0), NONE),
+        go(&t, &r, &walker, MoveKind::Normal, (3.0, 0.0), NONE),
         Err(MoveError::Impassable { .. })
     ));
     // Through a friend, ending clear of it; not ending on it.
@@ -239,15 +256,15 @@ fn t8_an_acrobatic_model_climbs_walls_at_half_passes_friends_and_is_still_slowed
         friends: &friend,
         enemies: &[],
     };
-    assert!(check_move(&open, &r, &acrobat, MoveKind::Normal, &straight(me, 4.0, 0.0), others).is_ok());
-    assert!(check_move(&open, &r, &acrobat, MoveKind::Normal, &straight(me, 2.0, 0.0), others).is_err());
-    assert!(check_move(&open, &r, &walker, MoveKind::Normal, &straight(me, 4.0, 0.0), others).is_err());
+    assert!(go(&open, &r, &acrobat, MoveKind::Normal, (4.0, 0.0), others).is_ok());
+    assert!(go(&open, &r, &acrobat, MoveKind::Normal, (2.0, 0.0), others).is_err());
+    assert!(go(&open, &r, &walker, MoveKind::Normal, (4.0, 0.0), others).is_err());
     // A stream still halves it.
     let stream = piece(&cat, "stream", Polygon::rectangle(11.0, 0.0, 2.0, 20.0));
     let wet = table(vec![stream]);
-    let ford = check_move(&wet, &r, &acrobat, MoveKind::Normal, &straight(me, 3.0, 0.0), NONE).expect("3\"");
+    let ford = go(&wet, &r, &acrobat, MoveKind::Normal, (3.0, 0.0), NONE).expect("3\"");
     assert_eq!(ford.halvings, 1);
-    assert!(check_move(&wet, &r, &acrobat, MoveKind::Normal, &straight(me, 4.0, 0.0), NONE).is_err());
+    assert!(go(&wet, &r, &acrobat, MoveKind::Normal, (4.0, 0.0), NONE).is_err());
     // Deep water: closed to an Acrobatic model in heavy armour, half move without.
     let pond = piece(&cat, "deep-water", Polygon::rectangle(11.0, 0.0, 4.0, 20.0));
     assert_eq!(pond.water, Water::Deep);
@@ -257,10 +274,10 @@ fn t8_an_acrobatic_model_climbs_walls_at_half_passes_friends_and_is_still_slowed
         ..acrobat
     };
     assert!(matches!(
-        check_move(&deep, &r, &armoured, MoveKind::Normal, &straight(me, 3.0, 0.0), NONE),
+        go(&deep, &r, &armoured, MoveKind::Normal, (3.0, 0.0), NONE),
         Err(MoveError::DeepWater { .. })
     ));
-    assert!(check_move(&deep, &r, &acrobat, MoveKind::Normal, &straight(me, 3.0, 0.0), NONE).is_ok());
+    assert!(go(&deep, &r, &acrobat, MoveKind::Normal, (3.0, 0.0), NONE).is_ok());
 }
 
 #[test]
@@ -273,18 +290,18 @@ fn t9_an_engaged_model_may_only_withdraw_two_inches_out_of_contact() {
     let m = Mover::on_foot(me);
     let one = [foe];
     assert!(matches!(
-        check_move(&t, &r, &m, MoveKind::Normal, &straight(me, -3.0, 0.0), enemies(&one)),
+        go(&t, &r, &m, MoveKind::Normal, (-3.0, 0.0), enemies(&one)),
         Err(MoveError::Engaged)
     ));
-    assert!(check_move(&t, &r, &m, MoveKind::Withdraw, &straight(me, -2.0, 0.0), enemies(&one)).is_ok());
+    assert!(go(&t, &r, &m, MoveKind::Withdraw, (-2.0, 0.0), enemies(&one)).is_ok());
     assert!(matches!(
-        check_move(&t, &r, &m, MoveKind::Withdraw, &straight(me, -2.1, 0.0), enemies(&one)),
+        go(&t, &r, &m, MoveKind::Withdraw, (-2.1, 0.0), enemies(&one)),
         Err(MoveError::TooLong { .. })
     ));
     // Another enemy waits where the withdraw would end.
     let two = [foe, at(7.0, 10.0)];
     assert!(matches!(
-        check_move(&t, &r, &m, MoveKind::Withdraw, &straight(me, -2.0, 0.0), enemies(&two)),
+        go(&t, &r, &m, MoveKind::Withdraw, (-2.0, 0.0), enemies(&two)),
         Err(MoveError::EndsInContact { .. })
     ));
 }
@@ -299,7 +316,13 @@ fn t17_range_is_measured_edge_to_edge() {
     assert_eq!(modifier(shooter.edge_distance(&at(6.9, 10.0))), Some(1));
 }
 
-fn look(map: &SightMap<'_>, from: Circle, to: Circle, moved: bool, others: &[Circle]) -> buntai::engine::table::sight::SightLine {
+fn look(
+    map: &SightMap<'_>,
+    from: Circle,
+    to: Circle,
+    moved: bool,
+    others: &[Circle],
+) -> buntai::engine::table::sight::SightLine {
     let mut models = vec![from, to];
     models.extend_from_slice(others);
     map.look(
@@ -339,7 +362,10 @@ fn t24_more_than_two_inches_of_wood_blocks_and_woods_give_light_cover() {
     assert!((seen.light - 2.0).abs() < 1e-9);
     let more = table(vec![wood(2.1)]);
     let map = SightMap::new(&more, &cat.terrain.sight);
-    assert!(matches!(look(&map, a, b, false, &[]).blocked, Some(Blocked::Light { .. })));
+    assert!(matches!(
+        look(&map, a, b, false, &[]).blocked,
+        Some(Blocked::Light { .. })
+    ));
     // Two overlapping woods are counted once.
     let overlapping = table(vec![wood(2.0), wood(1.5)]);
     let map = SightMap::new(&overlapping, &cat.terrain.sight);
@@ -353,7 +379,10 @@ fn t25_a_low_wall_hides_a_target_that_has_not_moved_and_covers_one_that_has() {
     let t = table(vec![wall]);
     let map = SightMap::new(&t, &cat.terrain.sight);
     let (a, b) = (at(5.0, 10.0), at(25.0, 10.0));
-    assert!(matches!(look(&map, a, b, false, &[]).blocked, Some(Blocked::Heavy { .. })));
+    assert!(matches!(
+        look(&map, a, b, false, &[]).blocked,
+        Some(Blocked::Heavy { .. })
+    ));
     let moved = look(&map, a, b, true, &[]);
     assert!(moved.visible());
     assert_eq!(moved.cover, Cover::Heavy);
@@ -379,25 +408,54 @@ fn t27_buildings_block_unless_a_model_is_inside() {
         segment: Segment::new(Point::new(14.4, 6.0), Point::new(15.6, 6.0)),
         kind: OpeningKind::Door,
     });
-    assert_eq!((house.movement, house.sight), (Movement::Impassable, Sight::Building));
+    assert_eq!(
+        (house.movement, house.sight),
+        (Movement::Impassable, Sight::Building)
+    );
     let t = table(vec![house]);
     let map = SightMap::new(&t, &cat.terrain.sight);
     let (a, b) = (at(5.0, 10.0), at(25.0, 10.0));
-    assert!(matches!(look(&map, a, b, true, &[]).blocked, Some(Blocked::Terrain { .. })));
+    assert!(matches!(
+        look(&map, a, b, true, &[]).blocked,
+        Some(Blocked::Terrain { .. })
+    ));
     // A target inside that shot this turn, seen through one wall: visible, heavy cover.
     let inside = at(16.0, 10.0);
     let seen = look(&map, a, inside, true, &[]);
     assert!(seen.visible());
     assert_eq!(seen.cover, Cover::Heavy);
-    assert!(!look(&map, a, inside, false, &[]).visible(), "not if it stood still");
+    assert!(
+        !look(&map, a, inside, false, &[]).visible(),
+        "not if it stood still"
+    );
     // Two models in the same building see each other.
     assert!(look(&map, at(13.0, 10.0), inside, false, &[]).visible());
     // The door lets a model walk in; the walls do not.
     let r = MoveRules::from_catalogue(&cat);
     let walker = Mover::on_foot(at(15.0, 4.0));
-    assert!(check_move(&t, &r, &walker, MoveKind::Normal, &[Point::new(15.0, 8.0)], NONE).is_ok());
+    assert!(
+        check_move(
+            &t,
+            &r,
+            &walker,
+            MoveKind::Normal,
+            &[Point::new(15.0, 8.0)],
+            NONE
+        )
+        .is_ok()
+    );
     let side = Mover::on_foot(at(10.0, 10.0));
-    assert!(check_move(&t, &r, &side, MoveKind::Normal, &[Point::new(14.0, 10.0)], NONE).is_err());
+    assert!(
+        check_move(
+            &t,
+            &r,
+            &side,
+            MoveKind::Normal,
+            &[Point::new(14.0, 10.0)],
+            NONE
+        )
+        .is_err()
+    );
 }
 
 #[test]
@@ -407,7 +465,10 @@ fn t28_a_hill_blocks_unless_one_of_the_two_stands_on_it() {
     let t = table(vec![hill]);
     let map = SightMap::new(&t, &cat.terrain.sight);
     let target = at(25.0, 10.0);
-    assert!(matches!(look(&map, at(5.0, 10.0), target, true, &[]).blocked, Some(Blocked::Terrain { .. })));
+    assert!(matches!(
+        look(&map, at(5.0, 10.0), target, true, &[]).blocked,
+        Some(Blocked::Terrain { .. })
+    ));
     assert!(look(&map, at(13.0, 10.0), target, false, &[]).visible());
 }
 
@@ -424,17 +485,35 @@ fn t29_weather_and_time_of_day_limit_sight() {
     let near = at(5.0, 10.0 + 1.0 + 11.9);
     let models = [shooter, far, near];
     let see = |target: Circle, k: usize| {
-        map.look(&shooter, &Looker { base: target, moved_or_shot: false }, &models, [0, k], mist)
+        map.look(
+            &shooter,
+            &Looker {
+                base: target,
+                moved_or_shot: false,
+            },
+            &models,
+            [0, k],
+            mist,
+        )
     };
-    assert!(matches!(see(far, 1).blocked, Some(Blocked::SightLimit { .. })));
+    assert!(matches!(
+        see(far, 1).blocked,
+        Some(Blocked::SightLimit { .. })
+    ));
     assert!(see(near, 2).visible());
     assert_eq!(terrain.sight_limit(None, Some("dusk"), 1), None);
     assert_eq!(terrain.sight_limit(None, Some("dusk"), 3), Some(18.0));
     assert_eq!(terrain.sight_limit(None, Some("dusk"), 4), Some(12.0));
     assert_eq!(terrain.sight_limit(None, Some("dawn"), 2), Some(18.0));
     assert_eq!(terrain.sight_limit(None, Some("dawn"), 3), None);
-    assert_eq!(terrain.sight_limit(Some("rain"), Some("dusk"), 3), Some(18.0));
-    assert_eq!(terrain.sight_limit(Some("rain"), Some("dusk"), 2), Some(24.0));
+    assert_eq!(
+        terrain.sight_limit(Some("rain"), Some("dusk"), 3),
+        Some(18.0)
+    );
+    assert_eq!(
+        terrain.sight_limit(Some("rain"), Some("dusk"), 2),
+        Some(24.0)
+    );
 }
 
 #[test]
@@ -443,7 +522,8 @@ fn t64_the_table_size_follows_the_larger_force() {
     let size = |points| cat.terrain.table_size(points);
     assert_eq!((size(100), size(150), size(201)), (24.0, 36.0, 48.0));
     // Defence, 100 points against 200: the larger force sets it.
-    assert_eq!(size(100.max(200)), 36.0);
+    let forces = [100u32, 200];
+    assert_eq!(forces.iter().max().map(|&p| size(p)), Some(36.0));
 }
 
 #[test]
@@ -457,10 +537,17 @@ fn t65_the_terrain_count_is_a_d3_plus_three_or_five_half_of_them_large() {
 
 #[test]
 fn t66_deployment_zones_hold_the_whole_base() {
-    let edge = Zone::Edge { edge: 0, depth: 2.0 };
+    let edge = Zone::Edge {
+        edge: 0,
+        depth: 2.0,
+    };
     assert!(edge.holds(36.0, &at(10.0, 1.5)));
     assert!(!edge.holds(36.0, &at(10.0, 1.6)));
-    let corner = Zone::Corner { x: 0.0, y: 0.0, depth: 6.0 };
+    let corner = Zone::Corner {
+        x: 0.0,
+        y: 0.0,
+        depth: 6.0,
+    };
     let diag = |d: f64| at(d / 2f64.sqrt(), d / 2f64.sqrt());
     assert!(corner.holds(36.0, &diag(5.5)));
     assert!(!corner.holds(36.0, &diag(5.6)));
@@ -470,6 +557,12 @@ fn t66_deployment_zones_hold_the_whole_base() {
 fn t67_an_undisguised_ninja_stands_more_than_six_inches_from_every_enemy() {
     let t = Table::new(36.0, vec![]);
     let enemy = [at(10.0, 10.0)];
-    assert!(!ninja_may_stand(&t, 6.0, &at(10.0, 17.0), &enemy), "6.0\" away");
-    assert!(ninja_may_stand(&t, 6.0, &at(10.0, 17.1), &enemy), "6.1\" away");
+    assert!(
+        !ninja_may_stand(&t, 6.0, &at(10.0, 17.0), &enemy),
+        "6.0\" away"
+    );
+    assert!(
+        ninja_may_stand(&t, 6.0, &at(10.0, 17.1), &enemy),
+        "6.1\" away"
+    );
 }

@@ -202,7 +202,7 @@ impl PieceSpec {
             .points()
             .iter()
             .all(|p| p.x.is_finite() && p.y.is_finite());
-        if !finite || shape.points().len() < 3 || shape.area() < 1e-6 {
+        if !finite || shape.points().len() < 3 || (shape.is_simple() && shape.area() < 1e-6) {
             problems.push(
                 Problem::error("table::degenerate", format!("piece {} has no area", index + 1))
                     .with_help("a piece needs at least three corners enclosing some ground; sizes must be positive")

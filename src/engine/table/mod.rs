@@ -129,6 +129,21 @@ impl Table {
             && c.y <= self.size - r + 1e-9
     }
 
+    /// Whether a base may stand here: wholly on the table, clear of impassable ground and of
+    /// building walls (a building's inside is open ground, R-64).
+    pub fn base_fits(&self, base: &Circle) -> bool {
+        self.holds(base)
+            && self.pieces.iter().all(|p| {
+                if p.building {
+                    let mut clear = true;
+                    p.walls(|w| clear &= w.distance_to_point(base.centre) >= base.radius - 1e-6);
+                    clear
+                } else {
+                    p.movement != Movement::Impassable || !p.shape.overlaps_circle(base)
+                }
+            })
+    }
+
     /// The pieces whose polygon contains `p`.
     pub fn pieces_at(&self, p: Point) -> impl Iterator<Item = &Piece> + '_ {
         self.pieces

@@ -389,7 +389,11 @@ fn quarter(size: f64, p: Point) -> usize {
 
 /// How many pieces for a game of `points` (the larger force's), how many of them large, and the
 /// d6s rolled (each d3 is a d6 halved, rounded up).
-pub fn piece_count(terrain: &TerrainFile, points: u32, dice: &mut impl Dice) -> (usize, usize, Vec<u8>) {
+pub fn piece_count(
+    terrain: &TerrainFile,
+    points: u32,
+    dice: &mut impl Dice,
+) -> (usize, usize, Vec<u8>) {
     let Some(rule) = terrain.terrain_count(points) else {
         return (0, 0, Vec::new());
     };
