@@ -138,40 +138,128 @@ fn tournaments(bencher: divan::Bencher) {
     });
 }
 
-/// Line of sight between every model of one side and every model of the other (20 against 20) on
-/// a 48" table with 8 pieces: each line is tested against the other 38 bases and every piece.
-#[divan::bench]
-fn line_of_sight_matrix_20_by_20(bencher: divan::Bencher) {
-    use buntai::engine::table::{Circle, Point, Polygon, Segment};
+/// A 48" table with 8 pieces of every sight class, and two sides of 20 facing each other across it.
+fn battlefield() -> (
+    buntai::engine::table::Table,
+    Vec<buntai::engine::table::Circle>,
+    buntai::model::Catalogue,
+) {
+    use buntai::engine::table::{Circle, Piece, Point, Polygon, Table};
+    let cat = buntai::load::load(&buntai::load::DataSource::Embedded).expect("data");
+    let kinds = [
+        "wood",
+        "low-wall",
+        "building",
+        "hill",
+        "thicket",
+        "hedge",
+        "wood",
+        "rice-paddy",
+    ];
+    let pieces = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, kind)| {
+            let k = f64::from(i as u32);
+            let info = cat.terrain.kind(kind).expect("kind");
+            Piece {
+                index: i,
+                kind: (*kind).to_owned(),
+                name: info.name.clone(),
+                shape: Polygon::rectangle(3.0 + 5.5 * k, 12.0 + 6.0 * (k % 3.0), 3.5, 4.0),
+                large: false,
+                movement: info.movement,
+                sight: info.sight,
+                water: info.water,
+                building: *kind == "building",
+                openings: Vec::new(),
+                large_room: false,
+                rocky: false,
+                objective: false,
+            }
+        })
+        .collect();
     let side = |y: f64| -> Vec<Circle> {
         (0..20)
             .map(|i| Circle::new(Point::new(2.0 + 2.2 * f64::from(i), y), 0.5))
             .collect()
     };
-    let (a, b) = (side(4.0), side(44.0));
-    let pieces: Vec<Polygon> = (0..8)
-        .map(|i| {
-            let k = f64::from(i);
-            Polygon::rectangle(3.0 + 5.5 * k, 12.0 + 3.0 * (k % 3.0), 3.0, 4.0)
-        })
-        .collect();
-    let all: Vec<Circle> = a.iter().chain(&b).copied().collect();
+    let mut models = side(4.0);
+    models.extend(side(44.0));
+    (Table::new(48.0, pieces), models, cat)
+}
+
+/// Line of sight and cover between every model of one side and every model of the other (20
+/// against 20) on a 48" table with 8 pieces: the full R-72 to R-75 test, each line against the
+/// other 38 bases and every piece.
+#[divan::bench]
+fn line_of_sight_matrix_20_by_20(bencher: divan::Bencher) {
+    use buntai::engine::table::sight::{Crowd, Looker, SightMap};
+    let (table, models, cat) = battlefield();
+    let map = SightMap::new(&table, &cat.terrain.sight);
+    let crowd = Crowd::new(&models);
     bencher.bench_local(|| {
         let mut clear = 0u32;
-        for (i, x) in a.iter().enumerate() {
-            for (j, y) in b.iter().enumerate() {
-                let line = Segment::new(x.centre, y.centre);
-                let blocked_by_model = all
-                    .iter()
-                    .enumerate()
-                    .any(|(k, m)| k != i && k != 20 + j && line.meets_circle(m));
-                let blocked = blocked_by_model
-                    || pieces
-                        .iter()
-                        .any(|p| p.meets_segment(divan::black_box(&line)));
-                clear += u32::from(!blocked);
+        for i in 0..20 {
+            for j in 20..40 {
+                let target = Looker {
+                    base: models[j],
+                    moved_or_shot: j % 2 == 0,
+                };
+                let line = map.look(&models[i], &target, divan::black_box(&crowd), [i, j], None);
+                clear += u32::from(line.visible());
             }
         }
         clear
+    });
+}
+
+/// One charge checked for legality: a 6" path of two legs past the table's pieces and 39 bases.
+#[divan::bench]
+fn move_legality_one_path(bencher: divan::Bencher) {
+    use buntai::engine::table::Point;
+    use buntai::engine::table::path::{MoveKind, MoveRules, Mover, Others, check_move};
+    let (table, models, cat) = battlefield();
+    let rules = MoveRules::from_catalogue(&cat);
+    let mover = Mover::on_foot(models[5]);
+    let path = [Point::new(13.0, 7.0), Point::new(14.5, 9.5)];
+    let others = Others {
+        friends: &models[..5],
+        enemies: &models[20..],
+    };
+    bencher.bench_local(|| {
+        check_move(
+            &table,
+            &rules,
+            &mover,
+            MoveKind::Normal,
+            divan::black_box(&path),
+            others,
+        )
+        .is_ok()
+    });
+}
+
+/// The shortest legal path across the table, around pieces and bases (R-48).
+#[divan::bench]
+fn shortest_path_across_the_table(bencher: divan::Bencher) {
+    use buntai::engine::table::Point;
+    use buntai::engine::table::path::{MoveKind, MoveRules, Mover, Others, shortest_path};
+    let (table, models, cat) = battlefield();
+    let rules = MoveRules::from_catalogue(&cat);
+    let mover = Mover::on_foot(models[5]);
+    let others = Others {
+        friends: &models[..5],
+        enemies: &[],
+    };
+    bencher.bench_local(|| {
+        shortest_path(
+            &table,
+            &rules,
+            &mover,
+            MoveKind::Normal,
+            divan::black_box(Point::new(30.0, 38.0)),
+            others,
+        )
     });
 }

@@ -3,7 +3,8 @@
 #   - the play sheet of a 10-entry and a 20-entry roster prints on one A4 and one Letter page;
 #   - with `--card back` the card moves to a second page;
 #   - the model cards print nine to a page (A4 and Letter);
-#   - a screenshot of each is not blank.
+#   - a screenshot of each is not blank;
+#   - a generated table's SVG renders with its table, terrain and deployment zones in colour.
 # CI runs it (.ci/run installs chromium and poppler-utils). Usage: tests/render-html.sh [out-dir]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -76,6 +77,52 @@ for paper in A4 Letter; do
   expect cards-20 "$paper" 3
 done
 for name in sheet-10 sheet-20 cards-20; do not_blank "$name"; done
+# table_svg NAME ARGS...: render `buntai table ARGS --format svg` and check the picture in colour:
+# the table's cloth, the pieces' fills and both deployment zones are there.
+table_svg() {
+  local name=$1
+  shift
+  "$bin" table "$@" --format svg -o "$out/$name.svg" --force
+  "${chrome[@]}" --window-size=1100,900 --screenshot="$out/$name.png" "file://$PWD/$out/$name.svg" 2>/dev/null
+  "${chrome[@]}" --no-pdf-header-footer --print-to-pdf="$out/$name.pdf" "file://$PWD/$out/$name.svg" 2>/dev/null
+  pdftoppm -r 30 -f 1 -l 1 "$out/$name.pdf" "$out/$name-shot"
+  local verdict
+  verdict=$(python3 - "$(ls "$out/$name-shot"*.ppm | head -1)" "$out/$name.svg" <<'PY'
+import re, sys
+data = open(sys.argv[1], "rb").read()
+magic, width, height, maxval, pixels = data.split(maxsplit=4)
+w, h = int(width), int(height)
+rgb = [tuple(pixels[i:i + 3]) for i in range(0, w * h * 3, 3)]
+def near(c, hex_colour, tol=40):
+    r, g, b = int(hex_colour[1:3], 16), int(hex_colour[3:5], 16), int(hex_colour[5:7], 16)
+    return abs(c[0] - r) + abs(c[1] - g) + abs(c[2] - b) <= tol
+svg = open(sys.argv[2]).read()
+fills = set(re.findall(r'class="piece"[^>]*fill="(#[0-9a-f]{6})"', svg))
+cloth = sum(1 for c in rgb if near(c, "#f3efe2", 12))
+dark = sum(1 for c in rgb if sum(c) < 200)
+# A piece's fill is drawn at 85% opacity over the cloth; a zone's tint is red or blue over it.
+reddish = sum(1 for c in rgb if c[0] > c[2] + 25 and c[1] < c[0] - 10)
+bluish = sum(1 for c in rgb if c[2] > c[0] + 15)
+problems = []
+if cloth < 0.2 * w * h: problems.append(f"little table cloth ({cloth} px)")
+if dark < 100: problems.append(f"few dark pixels ({dark})")
+if reddish < 50: problems.append("no side A zone")
+if bluish < 50: problems.append("no side B zone")
+print("; ".join(problems) or f"ok ({len(fills)} terrain colours, {cloth} cloth px, {dark} dark px)")
+PY
+)
+  if [[ "$verdict" == ok* ]]; then
+    echo "ok   $name renders: $verdict"
+    passed=$((passed + 1))
+  else
+    echo "FAIL $name: $verdict"
+    status=1
+    failed=$((failed + 1))
+  fi
+}
+
+table_svg table-250-seed-7 --points 250 --seed 7
+table_svg table-duel-corner --points 150 --seed 11 --scenario duel --deployment corner
 echo "pages and screenshots: $out/"
 echo "render: $passed passed, $failed failed"
 exit $status

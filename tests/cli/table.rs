@@ -3,7 +3,7 @@
 
 use buntai::engine::table::path::{MoveKind, MoveRules, Mover, Others, check_move, shortest_path};
 use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario, generate};
-use buntai::engine::table::sight::{Looker, SightMap};
+use buntai::engine::table::sight::{Crowd, Looker, SightMap};
 use buntai::engine::table::{Circle, Point};
 use buntai::load::{DataSource, load};
 use buntai::model::{Movement, Sight};
@@ -313,6 +313,7 @@ proptest! {
         let mut all = vec![a, b];
         all.extend(models.iter().map(|&(x, y)| Circle::new(Point::new(x, y), 0.5)));
         let map = SightMap::new(t, &cat.terrain.sight);
+        let all = Crowd::new(&all);
         let ab = map.look(&a, &Looker { base: b, moved_or_shot: true }, &all, [0, 1], Some(24.0));
         let ba = map.look(&b, &Looker { base: a, moved_or_shot: true }, &all, [1, 0], Some(24.0));
         prop_assert_eq!(ab.visible(), ba.visible());

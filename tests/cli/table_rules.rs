@@ -7,7 +7,7 @@ use buntai::engine::table::path::{
     MoveCheck, MoveError, MoveKind, MoveRules, Mover, Others, check_move,
 };
 use buntai::engine::table::setup::{Zone, ninja_may_stand, piece_count};
-use buntai::engine::table::sight::{Blocked, Cover, Looker, SightMap};
+use buntai::engine::table::sight::{Blocked, Cover, Crowd, Looker, SightMap};
 use buntai::engine::table::{Circle, Opening, OpeningKind, Piece, Point, Polygon, Segment, Table};
 use buntai::load::{DataSource, load};
 use buntai::model::{Catalogue, Movement, Sight, Water};
@@ -331,7 +331,7 @@ fn look(
             base: to,
             moved_or_shot: moved,
         },
-        &models,
+        &Crowd::new(&models),
         [0, 1],
         None,
     )
@@ -483,7 +483,7 @@ fn t29_weather_and_time_of_day_limit_sight() {
     let shooter = at(5.0, 10.0);
     let far = at(5.0 + 1.0 + 12.5, 10.0);
     let near = at(5.0, 10.0 + 1.0 + 11.9);
-    let models = [shooter, far, near];
+    let models = Crowd::new(&[shooter, far, near]);
     let see = |target: Circle, k: usize| {
         map.look(
             &shooter,

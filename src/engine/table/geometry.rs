@@ -160,9 +160,81 @@ impl Segment {
     }
 }
 
+/// A segment made ready for many bounding-box tests (slab clipping with its inverse direction
+/// worked out once).
+#[derive(Debug, Clone, Copy)]
+pub struct Slab {
+    a: Point,
+    inv: Point,
+}
+
+impl Slab {
+    pub fn new(s: &Segment) -> Slab {
+        let inv = |d: f64| {
+            if d.abs() < 1e-15 {
+                f64::INFINITY
+            } else {
+                1.0 / d
+            }
+        };
+        Slab {
+            a: s.a,
+            inv: Point::new(inv(s.b.x - s.a.x), inv(s.b.y - s.a.y)),
+        }
+    }
+
+    /// Whether the segment meets the box `[lo_x, lo_y, hi_x, hi_y]` (touching counts).
+    pub fn meets_box(&self, [lo_x, lo_y, hi_x, hi_y]: [f64; 4]) -> bool {
+        let axis = |start: f64, inv: f64, lo: f64, hi: f64| {
+            if inv.is_infinite() {
+                return if start < lo - EPS || start > hi + EPS {
+                    (1.0, 0.0)
+                } else {
+                    (0.0, 1.0)
+                };
+            }
+            let (near, far) = ((lo - EPS - start) * inv, (hi + EPS - start) * inv);
+            (near.min(far), near.max(far))
+        };
+        let (x0, x1) = axis(self.a.x, self.inv.x, lo_x, hi_x);
+        let (y0, y1) = axis(self.a.y, self.inv.y, lo_y, hi_y);
+        x0.max(y0).max(0.0) <= x1.min(y1).min(1.0)
+    }
+}
+
 /// Twice the signed area of the triangle a, b, c: positive when c lies to the left of a→b.
 fn orientation(a: Point, b: Point, c: Point) -> f64 {
     b.minus(a).cross(c.minus(a))
+}
+
+/// +1 / -1 for a convex polygon with anticlockwise / clockwise corners, 0 otherwise.
+fn convexity(points: &[Point]) -> i8 {
+    let n = points.len();
+    if n < 3 {
+        return 0;
+    }
+    let (mut pos, mut neg) = (false, false);
+    for i in 0..n {
+        let turn = orientation(points[i], points[(i + 1) % n], points[(i + 2) % n]);
+        pos |= turn > EPS;
+        neg |= turn < -EPS;
+    }
+    // Every turn the same way and one full turn (a star polygon turns the same way more than once).
+    let twice_area: f64 = (0..n).map(|i| points[i].cross(points[(i + 1) % n])).sum();
+    let winding_ok = {
+        let mut angle = 0.0;
+        for i in 0..n {
+            let a = points[(i + 1) % n].minus(points[i]);
+            let b = points[(i + 2) % n].minus(points[(i + 1) % n]);
+            angle += a.cross(b).atan2(a.dot(b));
+        }
+        (angle.abs() - std::f64::consts::TAU).abs() < 1e-6
+    };
+    match (pos, neg) {
+        (true, false) if winding_ok && twice_area > 0.0 => 1,
+        (false, true) if winding_ok && twice_area < 0.0 => -1,
+        _ => 0,
+    }
 }
 
 /// `p`, known to be collinear with a–b, lies between them.
@@ -180,6 +252,10 @@ pub struct Polygon {
     points: Vec<Point>,
     /// Least x, least y, greatest x, greatest y.
     bounds: [f64; 4],
+    /// +1 when the corners run anticlockwise and every corner turns the same way (a convex
+    /// piece), -1 the same clockwise, 0 when the piece is not convex. Convex pieces are clipped
+    /// in one pass (Cyrus-Beck).
+    convex: i8,
 }
 
 impl Polygon {
@@ -193,7 +269,12 @@ impl Polygon {
                 bounds[3].max(p.y),
             ];
         }
-        Polygon { points, bounds }
+        let convex = convexity(&points);
+        Polygon {
+            points,
+            bounds,
+            convex,
+        }
     }
 
     pub fn points(&self) -> &[Point] {
@@ -222,13 +303,57 @@ impl Polygon {
         if p.x < lo_x - EPS || p.x > hi_x + EPS || p.y < lo_y - EPS || p.y > hi_y + EPS {
             return false;
         }
-        self.edges().any(|e| e.distance_to_point(p) <= EPS) || self.crossings_contain(p)
+        if self.convex != 0 {
+            let sign = f64::from(self.convex);
+            return self
+                .edges()
+                .all(|e| sign * orientation(e.a, e.b, p) >= -EPS * e.length().max(1.0));
+        }
+        self.crossings_contain(p)
+            || self
+                .edges()
+                .any(|e| e.distance_squared_to_point(p) <= EPS * EPS)
+    }
+
+    /// The stretch of `s` inside a convex piece, as fractions of `s` (Cyrus-Beck clipping);
+    /// touching counts as a stretch of no length.
+    fn clip_convex(&self, s: &Segment) -> Option<(f64, f64)> {
+        let d = s.b.minus(s.a);
+        let sign = f64::from(self.convex);
+        let (mut lo, mut hi) = (0.0f64, 1.0f64);
+        for e in self.edges() {
+            let edge = e.b.minus(e.a);
+            // Inside is where sign * cross(edge, p - e.a) >= 0.
+            let num = sign * edge.cross(s.a.minus(e.a));
+            let den = sign * edge.cross(d);
+            let slack = EPS * edge.dot(edge).sqrt().max(1.0);
+            if den.abs() <= 1e-15 {
+                if num < -slack {
+                    return None;
+                }
+                continue;
+            }
+            let t = -num / den;
+            if den > 0.0 {
+                lo = lo.max(t);
+            } else {
+                hi = hi.min(t);
+            }
+            // Touching (an empty stretch up to rounding) still meets the piece.
+            if lo > hi + EPS {
+                return None;
+            }
+        }
+        Some((lo, hi.max(lo)))
     }
 
     /// Whether a line meets the piece at all: crosses an edge, touches it, or runs inside.
     pub fn meets_segment(&self, s: &Segment) -> bool {
         if !self.bounds_meet(s) {
             return false;
+        }
+        if self.convex != 0 {
+            return self.clip_convex(s).is_some();
         }
         // A segment that crosses or touches no edge is wholly inside or wholly outside.
         self.edges().any(|e| e.intersects(s)) || self.crossings_contain(s.a)
@@ -269,6 +394,14 @@ impl Polygon {
     /// segment (0 at `a`, 1 at `b`), in order.
     pub fn intervals_inside(&self, s: &Segment, mut f: impl FnMut(f64, f64)) {
         if !self.bounds_meet(s) {
+            return;
+        }
+        if self.convex != 0 {
+            if let Some((from, to)) = self.clip_convex(s)
+                && to - from > EPS
+            {
+                f(from, to);
+            }
             return;
         }
         // Split the segment at every crossing with an edge and keep the pieces whose midpoint is

@@ -12,7 +12,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use file::TableFile;
-pub use geometry::{CONTACT, Circle, Point, Polygon, Segment};
+pub use geometry::{CONTACT, Circle, Point, Polygon, Segment, Slab};
 
 use crate::model::{Movement, Sight, Water};
 

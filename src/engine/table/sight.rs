@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::geometry::{Circle, Point, Segment};
+use super::geometry::{Circle, Point, Segment, Slab};
 use super::{Piece, Table};
 use crate::model::{Sight, SightRules};
 
@@ -85,13 +85,13 @@ impl<'t> SightMap<'t> {
         }
     }
 
-    /// Whether `shooter` sees `target`, and the target's cover. `models` are every base on the
-    /// table; `skip` are the positions of the shooter and the target in it (or `usize::MAX`).
+    /// Whether `shooter` sees `target`, and the target's cover. `crowd` is every base on the
+    /// table; `skip` are the places of the shooter and the target in it (or `usize::MAX`).
     pub fn look(
         &self,
         shooter: &Circle,
         target: &Looker,
-        models: &[Circle],
+        crowd: &Crowd,
         skip: [usize; 2],
         limit: Option<f64>,
     ) -> SightLine {
@@ -108,7 +108,7 @@ impl<'t> SightMap<'t> {
             line.blocked = Some(Blocked::SightLimit { distance, limit });
             return line;
         }
-        if let Some(index) = model_in_the_way(shooter, &target.base, models, skip) {
+        if let Some(index) = model_in_the_way(shooter, &target.base, crowd, skip) {
             line.blocked = Some(Blocked::Model { index });
             return line;
         }
@@ -126,20 +126,18 @@ impl<'t> SightMap<'t> {
         // "More than" 1" from the shooter: a point exactly 1" away is still ignored.
         let far_part = Segment::new(seg.at(frac(self.rules.heavy_ignored_within + 1e-6)), seg.b);
         let near_target = Segment::new(seg.at(1.0 - frac(self.rules.cover_within)), seg.b);
-        let mut light = [(0.0f64, 0.0f64); 32];
+        let mut light = [(0.0f64, 0.0f64); 8];
         let mut n_light = 0;
         let mut light_overflow = 0.0;
         let mut cover = Cover::None;
+        let slab = Slab::new(&seg);
         for &i in &self.relevant {
             let piece = &self.table.pieces[i];
             let [lo_x, lo_y, hi_x, hi_y] = piece.shape.bounds();
-            let far = |c: &Circle| {
-                c.centre.x + c.radius < lo_x
-                    || c.centre.x - c.radius > hi_x
-                    || c.centre.y + c.radius < lo_y
-                    || c.centre.y - c.radius > hi_y
-            };
-            if !piece.shape.bounds_meet(&seg) && far(&target.base) && far(shooter) {
+            let c = target.base.centre;
+            let target_far = c.x < lo_x || c.x > hi_x || c.y < lo_y || c.y > hi_y;
+            // A piece off the line matters only as the target's own ground (cover).
+            if target_far && !slab.meets_box(piece.shape.bounds()) {
                 continue;
             }
             match piece.sight {
@@ -256,60 +254,86 @@ pub fn sight_segment(a: &Circle, b: &Circle) -> Segment {
     Segment::new(line.at(a.radius / d), line.at(1.0 - b.radius / d))
 }
 
-/// The first other base that meets the convex hull of the two bases; tangency does not
-/// count.
-pub fn model_in_the_way(
-    a: &Circle,
-    b: &Circle,
-    models: &[Circle],
-    skip: [usize; 2],
-) -> Option<usize> {
-    let (p, q) = (a.centre, b.centre);
-    let d = q.minus(p);
-    let len2 = d.dot(d);
-    let equal = (a.radius - b.radius).abs() < 1e-12;
-    let (min_x, max_x) = (
-        p.x.min(q.x) - a.radius.max(b.radius),
-        p.x.max(q.x) + a.radius.max(b.radius),
-    );
-    let (min_y, max_y) = (
-        p.y.min(q.y) - a.radius.max(b.radius),
-        p.y.max(q.y) + a.radius.max(b.radius),
-    );
-    for (k, m) in models.iter().enumerate() {
-        if k == skip[0] || k == skip[1] {
-            continue;
-        }
-        let c = m.centre;
-        if c.x + m.radius < min_x
-            || c.x - m.radius > max_x
-            || c.y + m.radius < min_y
-            || c.y - m.radius > max_y
-        {
-            continue;
-        }
-        let blocked = if equal {
-            let reach = a.radius + m.radius - EPS;
-            let t = if len2 == 0.0 {
-                0.0
-            } else {
-                (c.minus(p).dot(d) / len2).clamp(0.0, 1.0)
-            };
-            let at = Point::new(p.x + d.x * t, p.y + d.y * t);
-            at.distance_squared(c) < reach * reach
-        } else {
-            hull_gap(a, b, c) < m.radius - EPS
-        };
-        if blocked {
-            return Some(k);
+/// Every base on the table, kept as columns so the line-of-sight test runs over them without
+/// branches (built once per phase, updated as models move).
+#[derive(Debug, Clone, Default)]
+pub struct Crowd {
+    xs: Vec<f64>,
+    ys: Vec<f64>,
+    rs: Vec<f64>,
+}
+
+impl Crowd {
+    pub fn new(models: &[Circle]) -> Crowd {
+        Crowd {
+            xs: models.iter().map(|m| m.centre.x).collect(),
+            ys: models.iter().map(|m| m.centre.y).collect(),
+            rs: models.iter().map(|m| m.radius).collect(),
         }
     }
-    None
+
+    pub fn len(&self) -> usize {
+        self.xs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.xs.is_empty()
+    }
+
+    pub fn base(&self, k: usize) -> Circle {
+        Circle::new(Point::new(self.xs[k], self.ys[k]), self.rs[k])
+    }
+
+    /// Move model `k`.
+    pub fn set(&mut self, k: usize, base: Circle) {
+        self.xs[k] = base.centre.x;
+        self.ys[k] = base.centre.y;
+        self.rs[k] = base.radius;
+    }
+}
+
+/// The first other base that meets the convex hull of the two bases; tangency does not
+/// count. `skip` are the two bases' own places in the crowd (or `usize::MAX`).
+pub fn model_in_the_way(a: &Circle, b: &Circle, crowd: &Crowd, skip: [usize; 2]) -> Option<usize> {
+    let (p, q) = (a.centre, b.centre);
+    if (a.radius - b.radius).abs() >= 1e-12 {
+        return (0..crowd.len()).find(|&k| {
+            k != skip[0]
+                && k != skip[1]
+                && hull_gap(a, b, crowd.xs[k], crowd.ys[k]) < crowd.rs[k] - EPS
+        });
+    }
+    // Equal radii: the hull is a capsule, and a base blocks when its centre is nearer than the
+    // two radii to the centre segment. Count the blockers over the columns without a branch,
+    // less the two bases themselves; only a line that is blocked looks for which base it was.
+    let (dx, dy) = (q.x - p.x, q.y - p.y);
+    let len2 = dx * dx + dy * dy;
+    let inv = if len2 > 0.0 { 1.0 / len2 } else { 0.0 };
+    let blocks = |x: f64, y: f64, r: f64| {
+        let reach = a.radius + r - EPS;
+        let (wx, wy) = (x - p.x, y - p.y);
+        let t = ((wx * dx + wy * dy) * inv).clamp(0.0, 1.0);
+        let (ex, ey) = (wx - dx * t, wy - dy * t);
+        ex * ex + ey * ey < reach * reach
+    };
+    let n = crowd.len();
+    let (xs, ys, rs) = (&crowd.xs[..n], &crowd.ys[..n], &crowd.rs[..n]);
+    let mut count = 0u32;
+    for i in 0..n {
+        count += u32::from(blocks(xs[i], ys[i], rs[i]));
+    }
+    let own = |k: usize| k < n && blocks(xs[k], ys[k], rs[k]);
+    let selves = u32::from(own(skip[0])) + u32::from(skip[1] != skip[0] && own(skip[1]));
+    if count <= selves {
+        return None;
+    }
+    (0..n).find(|&k| k != skip[0] && k != skip[1] && blocks(xs[k], ys[k], rs[k]))
 }
 
 /// Distance from `c` to the convex hull of two discs: the least over t of |c − centre(t)| − r(t),
 /// the discs between them being the linear blends (a convex function of t).
-fn hull_gap(a: &Circle, b: &Circle, c: Point) -> f64 {
+fn hull_gap(a: &Circle, b: &Circle, x: f64, y: f64) -> f64 {
+    let c = Point::new(x, y);
     let f = |t: f64| {
         let s = Segment::new(a.centre, b.centre);
         s.at(t).distance(c) - (a.radius + (b.radius - a.radius) * t)
