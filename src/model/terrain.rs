@@ -287,6 +287,17 @@ pub struct Reserves {
     pub source: Provenance,
 }
 
+impl Reserves {
+    /// For a force of `n` models: how many deploy, how many reserves may enter on the second-wave
+    /// turn, and how many from the turn after.
+    pub fn split(&self, n: u32) -> (u32, u32, u32) {
+        let deployed = (f64::from(n) * self.deployed_share).ceil() as u32;
+        let reserves = n.saturating_sub(deployed);
+        let wave = (f64::from(reserves) * 0.5).ceil() as u32;
+        (deployed.min(n), wave, reserves - wave)
+    }
+}
+
 impl TerrainFile {
     pub fn kind(&self, id: &str) -> Option<&TerrainKind> {
         self.kinds.iter().find(|k| k.id == id)

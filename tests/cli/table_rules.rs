@@ -566,3 +566,13 @@ fn t67_an_undisguised_ninja_stands_more_than_six_inches_from_every_enemy() {
         "6.1\" away"
     );
 }
+
+#[test]
+fn t14_seven_models_deploy_four_and_keep_three_in_reserve() {
+    let cat = cat();
+    let reserves = &cat.terrain.reserves;
+    assert_eq!(reserves.split(7), (4, 2, 1));
+    assert_eq!((reserves.second_wave_turn, reserves.rest_turn), (2, 3));
+    assert_eq!(reserves.split(1), (1, 0, 0));
+    assert_eq!(reserves.split(10), (5, 3, 2));
+}
