@@ -13,6 +13,7 @@ pub mod dice;
 pub mod duel;
 pub mod events;
 pub mod fighter;
+pub mod game;
 pub mod melee;
 pub mod odds;
 pub mod policy;

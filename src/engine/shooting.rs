@@ -120,7 +120,20 @@ pub enum Moved {
     Run,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, Serialize, JsonSchema)]
+/// Cover a target has from a shooter: only the better of the two counts.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Default,
+    clap::ValueEnum,
+    Serialize,
+    JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Cover {
     #[default]

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::geometry::{Circle, Point, Segment, Slab};
 use super::{Piece, Table};
+pub use crate::engine::shooting::Cover;
 use crate::model::{Sight, SightRules};
 
 /// Numerical slack: tangency does not block (R-72), exactly 2" of wood does not block (T24).
@@ -25,15 +26,6 @@ pub enum Blocked {
     Terrain { piece: usize },
     /// Farther than the turn's sight limit.
     SightLimit { distance: f64, limit: f64 },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Cover {
-    #[default]
-    None,
-    Light,
-    Heavy,
 }
 
 /// What a shooter sees of a target.

@@ -1,0 +1,387 @@
+//! Combat grouping: from the enemy pairs in base contact, which model is the centre of each
+//! combat, who fights it, and who stands idle. For each connected group of engaged models every set
+//! of centres is tried (up to 16 models; a greedy rule above that); the others are assigned to a
+//! centre they touch by a min-cost max-flow with each centre's cap. The best grouping has the
+//! fewest idle models, then the most pairs that fought together last turn, then the smallest sorted
+//! list of (centre, others).
+
+/// One combat: a centre model and the enemies in contact with it that fight it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Combat {
+    pub centre: usize,
+    /// Sorted.
+    pub others: Vec<usize>,
+}
+
+/// The grouping of one Combat Phase.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Grouping {
+    /// Sorted by centre.
+    pub combats: Vec<Combat>,
+    /// Engaged models in no combat: they draw no counters and can only be shot (sorted).
+    pub idle: Vec<usize>,
+}
+
+/// What grouping needs to know of the models.
+pub struct Engagements<'a> {
+    /// Number of models; ids are 0..n.
+    pub n: usize,
+    /// Enemy pairs in base contact.
+    pub contacts: &'a [(usize, usize)],
+    /// How many enemies may fight each model as a centre: 4, or 1 in a doorway.
+    pub cap: &'a dyn Fn(usize) -> usize,
+    /// Whether the two fought in the same combat in the previous Combat Phase.
+    pub fought_before: &'a dyn Fn(usize, usize) -> bool,
+}
+
+/// Components up to this size are searched exhaustively.
+const EXHAUSTIVE: usize = 16;
+
+pub fn group(e: &Engagements<'_>) -> Grouping {
+    let mut adjacent = vec![Vec::new(); e.n];
+    for &(a, b) in e.contacts {
+        if a < e.n && b < e.n && a != b && !adjacent[a].contains(&b) {
+            adjacent[a].push(b);
+            adjacent[b].push(a);
+        }
+    }
+    for list in &mut adjacent {
+        list.sort_unstable();
+    }
+    let mut seen = vec![false; e.n];
+    let mut out = Grouping::default();
+    for start in 0..e.n {
+        if seen[start] || adjacent[start].is_empty() {
+            continue;
+        }
+        let mut component = vec![start];
+        seen[start] = true;
+        let mut k = 0;
+        while k < component.len() {
+            for &m in &adjacent[component[k]] {
+                if !seen[m] {
+                    seen[m] = true;
+                    component.push(m);
+                }
+            }
+            k += 1;
+        }
+        component.sort_unstable();
+        let best = if component.len() <= EXHAUSTIVE {
+            exhaustive(&component, &adjacent, e)
+        } else {
+            greedy(&component, &adjacent, e)
+        };
+        out.combats.extend(best.combats);
+        out.idle.extend(best.idle);
+    }
+    out.combats.sort();
+    out.idle.sort_unstable();
+    out
+}
+
+/// The score of a grouping: fewer idle, then more repeated pairs, then the smaller list.
+fn better(a: &(Grouping, usize), b: &(Grouping, usize)) -> bool {
+    (a.0.idle.len(), std::cmp::Reverse(a.1), &a.0.combats)
+        < (b.0.idle.len(), std::cmp::Reverse(b.1), &b.0.combats)
+}
+
+fn exhaustive(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>) -> Grouping {
+    let k = component.len();
+    let mut best: Option<(Grouping, usize)> = None;
+    for mask in 1u32..(1u32 << k) {
+        let centres: Vec<usize> = (0..k)
+            .filter(|&i| mask & (1 << i) != 0)
+            .map(|i| component[i])
+            .collect();
+        // A centre must touch at least one model that is not a centre.
+        if centres
+            .iter()
+            .any(|c| adjacent[*c].iter().all(|m| centres.contains(m)))
+        {
+            continue;
+        }
+        let candidate = assign(component, &centres, adjacent, e);
+        if best.as_ref().is_none_or(|b| better(&candidate, b)) {
+            best = Some(candidate);
+        }
+    }
+    best.map(|b| b.0).unwrap_or_default()
+}
+
+/// The greedy rule for large groups: repeatedly make a combat around the engaged model with the
+/// fewest free neighbours, taking up to its cap of them (those that fought it last turn first).
+fn greedy(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>) -> Grouping {
+    let mut used = vec![false; e.n];
+    let mut out = Grouping::default();
+    loop {
+        let free = |m: usize, used: &[bool]| adjacent[m].iter().filter(|x| !used[**x]).count();
+        let Some(&centre) = component
+            .iter()
+            .filter(|&&m| !used[m] && free(m, &used) > 0)
+            .min_by_key(|&&m| (free(m, &used), m))
+        else {
+            break;
+        };
+        let mut others: Vec<usize> = adjacent[centre]
+            .iter()
+            .copied()
+            .filter(|x| !used[*x])
+            .collect();
+        others.sort_by_key(|&x| (!(e.fought_before)(centre, x), x));
+        others.truncate((e.cap)(centre));
+        others.sort_unstable();
+        used[centre] = true;
+        for &o in &others {
+            used[o] = true;
+        }
+        out.combats.push(Combat { centre, others });
+    }
+    out.idle = component.iter().copied().filter(|m| !used[*m]).collect();
+    out
+}
+
+/// Assign every non-centre of the component to a centre it touches, at most `cap` per centre, the
+/// most models first and then the most repeated pairs (min-cost max-flow, edges in id order).
+fn assign(
+    component: &[usize],
+    centres: &[usize],
+    adjacent: &[Vec<usize>],
+    e: &Engagements<'_>,
+) -> (Grouping, usize) {
+    let others: Vec<usize> = component
+        .iter()
+        .copied()
+        .filter(|m| !centres.contains(m))
+        .collect();
+    // Nodes: 0 source, 1 sink, then others, then centres.
+    let (no, nc) = (others.len(), centres.len());
+    let node_other = |i: usize| 2 + i;
+    let node_centre = |j: usize| 2 + no + j;
+    let mut g = Flow::new(2 + no + nc);
+    for i in 0..no {
+        g.edge(0, node_other(i), 1, 0);
+    }
+    let mut pair_edges = Vec::new();
+    for (i, &o) in others.iter().enumerate() {
+        for (j, &c) in centres.iter().enumerate() {
+            if adjacent[o].binary_search(&c).is_ok() {
+                let cost = if (e.fought_before)(c, o) { -1 } else { 0 };
+                pair_edges.push((g.edge(node_other(i), node_centre(j), 1, cost), o, j));
+            }
+        }
+    }
+    for (j, &c) in centres.iter().enumerate() {
+        g.edge(node_centre(j), 1, (e.cap)(c) as i32, 0);
+    }
+    g.run(0, 1);
+    let mut combats: Vec<Combat> = centres
+        .iter()
+        .map(|&c| Combat {
+            centre: c,
+            others: Vec::new(),
+        })
+        .collect();
+    let mut repeated = 0;
+    for (edge, o, j) in pair_edges {
+        if g.flow_on(edge) > 0 {
+            combats[j].others.push(o);
+            repeated += usize::from((e.fought_before)(centres[j], o));
+        }
+    }
+    let mut idle: Vec<usize> = others
+        .iter()
+        .copied()
+        .filter(|o| !combats.iter().any(|c| c.others.contains(o)))
+        .collect();
+    for c in &combats {
+        if c.others.is_empty() {
+            idle.push(c.centre);
+        }
+    }
+    combats.retain(|c| !c.others.is_empty());
+    for c in &mut combats {
+        c.others.sort_unstable();
+    }
+    combats.sort();
+    idle.sort_unstable();
+    (Grouping { combats, idle }, repeated)
+}
+
+/// A small min-cost max-flow (successive shortest paths with Bellman-Ford).
+struct Flow {
+    /// (to, capacity left, cost, reverse edge index)
+    adj: Vec<Vec<(usize, i32, i32, usize)>>,
+}
+
+impl Flow {
+    fn new(n: usize) -> Flow {
+        Flow {
+            adj: vec![Vec::new(); n],
+        }
+    }
+
+    /// Add an edge; returns (from, index) to read its flow later.
+    fn edge(&mut self, from: usize, to: usize, cap: i32, cost: i32) -> (usize, usize) {
+        let (fi, ti) = (
+            self.adj[from].len(),
+            self.adj[to].len() + usize::from(from == to),
+        );
+        self.adj[from].push((to, cap, cost, ti));
+        self.adj[to].push((from, 0, -cost, fi));
+        (from, fi)
+    }
+
+    fn flow_on(&self, (from, i): (usize, usize)) -> i32 {
+        let (to, _, _, rev) = self.adj[from][i];
+        self.adj[to][rev].1
+    }
+
+    fn run(&mut self, s: usize, t: usize) {
+        let n = self.adj.len();
+        loop {
+            let mut dist = vec![i32::MAX; n];
+            let mut prev: Vec<Option<(usize, usize)>> = vec![None; n];
+            dist[s] = 0;
+            for _ in 0..n {
+                let mut changed = false;
+                for u in 0..n {
+                    if dist[u] == i32::MAX {
+                        continue;
+                    }
+                    for (k, &(v, cap, cost, _)) in self.adj[u].iter().enumerate() {
+                        if cap > 0 && dist[u] + cost < dist[v] {
+                            dist[v] = dist[u] + cost;
+                            prev[v] = Some((u, k));
+                            changed = true;
+                        }
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            }
+            if dist[t] == i32::MAX {
+                return;
+            }
+            // Push one unit (every path here carries one model).
+            let mut v = t;
+            while let Some((u, k)) = prev[v] {
+                let (_, _, _, rev) = self.adj[u][k];
+                self.adj[u][k].1 -= 1;
+                self.adj[v][rev].1 += 1;
+                v = u;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grouping(
+        n: usize,
+        contacts: &[(usize, usize)],
+        doorway: &[usize],
+        before: &[(usize, usize)],
+    ) -> Grouping {
+        let cap = |m: usize| if doorway.contains(&m) { 1 } else { 4 };
+        let fought = |a: usize, b: usize| before.contains(&(a, b)) || before.contains(&(b, a));
+        group(&Engagements {
+            n,
+            contacts,
+            cap: &cap,
+            fought_before: &fought,
+        })
+    }
+
+    #[test]
+    fn one_against_one_is_centred_on_the_smaller_id() {
+        let g = grouping(2, &[(1, 0)], &[], &[]);
+        assert_eq!(
+            g.combats,
+            vec![Combat {
+                centre: 0,
+                others: vec![1]
+            }]
+        );
+        assert!(g.idle.is_empty());
+    }
+
+    #[test]
+    fn one_model_fights_up_to_four_and_a_fifth_is_idle() {
+        // Model 0 touches five enemies (1-5): one combat of four, one idle.
+        let contacts: Vec<(usize, usize)> = (1..=5).map(|k| (0, k)).collect();
+        let g = grouping(6, &contacts, &[], &[]);
+        assert_eq!(g.combats.len(), 1);
+        assert_eq!(g.combats[0].others.len(), 4);
+        assert_eq!(g.idle.len(), 1);
+    }
+
+    #[test]
+    fn a_chain_is_split_to_leave_no_one_idle() {
+        // A(0) - B(1) - C(2) - D(3), alternating sides: two pairs, nobody idle.
+        let g = grouping(4, &[(0, 1), (1, 2), (2, 3)], &[], &[]);
+        assert!(g.idle.is_empty());
+        assert_eq!(g.combats.len(), 2);
+        let fighting: usize = g.combats.iter().map(|c| 1 + c.others.len()).sum();
+        assert_eq!(fighting, 4);
+    }
+
+    #[test]
+    fn a_model_in_a_doorway_is_fought_by_one_enemy() {
+        let g = grouping(3, &[(0, 1), (0, 2)], &[0], &[]);
+        // Either 0 is a centre with one attacker and the other is idle, or 1 and 2 each centre on 0:
+        // impossible (0 can be in one combat). One idle model is the best.
+        assert_eq!(g.idle.len(), 1);
+    }
+
+    #[test]
+    fn last_turns_pairs_are_kept_when_idle_counts_tie() {
+        // A square: 0 and 3 against 1 and 2, every pair in contact. Several groupings leave no
+        // one idle; the one that keeps last turn's pairs (0 with 2, 3 with 1) is chosen.
+        let square = [(0, 1), (0, 2), (3, 1), (3, 2)];
+        let g = grouping(4, &square, &[], &[(0, 2), (3, 1)]);
+        assert!(g.idle.is_empty());
+        let paired = |a: usize, b: usize| {
+            g.combats.iter().any(|c| {
+                (c.centre == a && c.others.contains(&b)) || (c.centre == b && c.others.contains(&a))
+            })
+        };
+        assert!(paired(0, 2) && paired(3, 1), "{g:?}");
+        let fresh = grouping(4, &square, &[], &[(0, 1), (3, 2)]);
+        assert!(
+            fresh
+                .combats
+                .iter()
+                .any(|c| c.centre.min(c.others[0]) == 0 && c.centre.max(c.others[0]) == 1)
+        );
+    }
+
+    #[test]
+    fn a_large_melee_uses_the_greedy_rule_and_leaves_everyone_accounted_for() {
+        // 20 models in a line of contacts.
+        let contacts: Vec<(usize, usize)> = (0..19).map(|k| (k, k + 1)).collect();
+        let g = grouping(20, &contacts, &[], &[]);
+        let mut all: Vec<usize> = g.idle.clone();
+        for c in &g.combats {
+            all.push(c.centre);
+            all.extend(&c.others);
+        }
+        all.sort_unstable();
+        assert_eq!(
+            all,
+            (0..20).collect::<Vec<_>>(),
+            "each model in exactly one combat or idle"
+        );
+        for c in &g.combats {
+            for o in &c.others {
+                assert!(
+                    contacts.contains(&(c.centre.min(*o), c.centre.max(*o))),
+                    "others touch the centre"
+                );
+            }
+        }
+    }
+}
