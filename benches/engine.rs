@@ -263,3 +263,52 @@ fn shortest_path_across_the_table(bencher: divan::Bencher) {
         )
     });
 }
+
+/// One whole 200-point Skirmish between two example lists (Bushi and Koryu), default AI on both
+/// sides, on a generated table: set-up, deployment and every turn.
+#[divan::bench]
+fn skirmish_game_200_points(bencher: divan::Bencher) {
+    use buntai::engine::SeededDice;
+    use buntai::engine::events::EventLog;
+    use buntai::engine::game::ai::TableAi;
+    use buntai::engine::game::play::{Game, play};
+    use buntai::engine::game::unit::units_of;
+    use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario};
+    let cat = buntai::load::load(&buntai::load::DataSource::Embedded).expect("data");
+    let roster = |name: &str| {
+        let text = std::fs::read_to_string(format!("examples/{name}")).expect("example");
+        buntai::roster::parse(&buntai::diag::SourceFile::new(name, text)).expect("roster")
+    };
+    let (ra, rb) = (roster("bushi-200.toml"), roster("koryu-200.toml"));
+    let (fa, fb) = (
+        cat.faction(&ra.faction).expect("faction"),
+        cat.faction(&rb.faction).expect("faction"),
+    );
+    let sides = [units_of(&cat, fa, &ra, 0), units_of(&cat, fb, &rb, 1)];
+    let ai = buntai::engine::policy::DefaultAi::new();
+    let mut seed = 0u64;
+    bencher.bench_local(|| {
+        seed += 1;
+        let request = SetupRequest {
+            points: 200,
+            scenario: SetupScenario::Skirmish,
+            deployment: DeploymentChoice::Edge,
+            seed,
+        };
+        let mut dice = SeededDice::new(seed, 1);
+        let mut events = EventLog::off();
+        let mut game = Game::new(
+            &cat,
+            [fa, fb],
+            sides.clone(),
+            &request,
+            &mut dice,
+            &mut events,
+        );
+        let (mut a, mut b) = (
+            TableAi::with_melee(ai.clone()),
+            TableAi::with_melee(ai.clone()),
+        );
+        play(&mut game, &mut [&mut a, &mut b], &mut dice, &mut events)
+    });
+}

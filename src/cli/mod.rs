@@ -11,6 +11,7 @@ mod print;
 mod schema;
 mod shell;
 mod simulate;
+mod skirmish;
 mod table;
 mod validate;
 

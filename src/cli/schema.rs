@@ -52,10 +52,12 @@ pub enum SchemaKind {
     Table,
     /// What `table --format json` prints.
     TableOutput,
+    /// What `simulate --scenario skirmish --format json` prints.
+    Skirmish,
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 24] = [
+    pub const ALL: [SchemaKind; 25] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -80,6 +82,7 @@ impl SchemaKind {
         SchemaKind::Terrain,
         SchemaKind::Table,
         SchemaKind::TableOutput,
+        SchemaKind::Skirmish,
     ];
 
     /// The file name under `schemas/`.
@@ -109,6 +112,7 @@ impl SchemaKind {
             SchemaKind::Terrain => "terrain.schema.json",
             SchemaKind::Table => "table.schema.json",
             SchemaKind::TableOutput => "table-output.schema.json",
+            SchemaKind::Skirmish => "skirmish.schema.json",
         }
     }
 
@@ -141,6 +145,7 @@ impl SchemaKind {
             SchemaKind::Terrain => schemars::schema_for!(crate::model::TerrainFile),
             SchemaKind::Table => schemars::schema_for!(crate::engine::table::TableFile),
             SchemaKind::TableOutput => schemars::schema_for!(crate::print::table::TableJson),
+            SchemaKind::Skirmish => schemars::schema_for!(super::skirmish::SkirmishJson),
         };
         let mut value = serde_json::to_value(&schema).unwrap_or_default();
         if self.is_output() {

@@ -26,6 +26,9 @@ use crate::rules::{self, Options};
 pub enum Scenario {
     /// One-on-one matches in list order (the book's Tournament scenario).
     Tournament,
+    /// A whole game on a generated table (a preview: the rules it does not play yet are listed in
+    /// the report).
+    Skirmish,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -40,6 +43,8 @@ pub enum PolicyArg {
     Defend,
     /// Yardstick: half the counters on Attack (rounded up), half on Defence.
     Half,
+    /// Table yardstick (Skirmish): advance on the nearest enemy and fight, never shoot.
+    Charge,
 }
 
 #[derive(Debug, Args)]
@@ -147,32 +152,43 @@ pub struct ModelJson {
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct SwappedJson {
     /// Roster A's results when seated second (as side B).
-    a_wins: Rate,
-    draws: Rate,
-    b_wins: Rate,
+    pub a_wins: Rate,
+    pub draws: Rate,
+    pub b_wins: Rate,
     /// Roster A's results over both seatings.
-    a_wins_both: Rate,
+    pub a_wins_both: Rate,
 }
 
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct SideJson {
-    file: String,
-    name: String,
-    policy: &'static str,
-    models: usize,
+    pub file: String,
+    pub name: String,
+    pub policy: &'static str,
+    pub models: usize,
+}
+
+impl SideJson {
+    pub fn new(file: &std::path::Path, name: String, policy: PolicyArg, models: usize) -> SideJson {
+        SideJson {
+            file: file.display().to_string(),
+            name,
+            policy: policy_name(policy),
+            models,
+        }
+    }
 }
 
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct Rate {
-    count: u64,
-    rate: f64,
+    pub count: u64,
+    pub rate: f64,
     /// 95% Wilson score interval.
-    low: f64,
-    high: f64,
+    pub low: f64,
+    pub high: f64,
 }
 
 /// A rate with its 95% Wilson score interval.
-fn rate(count: u64, n: u64) -> Rate {
+pub(super) fn rate(count: u64, n: u64) -> Rate {
     let (k, n) = (count as f64, n as f64);
     let z = 1.959_964;
     let p = k / n;
@@ -195,6 +211,33 @@ fn side(
     path: &std::path::Path,
     tag: &str,
 ) -> Result<(String, Vec<Fighter>, u32), u8> {
+    let (name, parsed, faction) = playable_roster(out, cat, path)?;
+    let mut dropped = Vec::new();
+    let resolved = roster::resolve(cat, faction, &parsed, Rules::default(), &mut dropped);
+    // The Tournament has no points limit (P-15): its forces are checked against each other instead.
+    let mut fighters = Vec::new();
+    for m in &resolved.models {
+        for _ in 0..m.count {
+            let name = format!("{tag}{} {}", fighters.len() + 1, m.describe());
+            fighters.push(Fighter::from_model(cat, m, name));
+        }
+    }
+    // Fearsome Kiai bought for the Buntai, as many as the purchase allows.
+    let kiai = faction
+        .purchases
+        .iter()
+        .find(|p| p.id == "fearsome-kiai")
+        .map_or(0, |p| parsed.fearsome_kiai.unwrap_or(0).min(p.max));
+    Ok((name, fighters, kiai))
+}
+
+/// Read a roster a game can be played with: it parses, names a faction, names only models and
+/// weapons the data has, and has at most 20 models. Problems are shown and end the command.
+pub(super) fn playable_roster<'c>(
+    out: &Out,
+    cat: &'c Catalogue,
+    path: &std::path::Path,
+) -> Result<(String, roster::Roster, &'c crate::model::Faction), u8> {
     let file = match read_text_file(path) {
         Ok(file) => file,
         Err(LoadError::Unreadable { path, reason }) => {
@@ -225,8 +268,6 @@ fn side(
         ));
         return Err(exit::USAGE);
     }
-    let mut dropped = Vec::new();
-    let resolved = roster::resolve(cat, faction, &parsed, Rules::default(), &mut dropped);
     let unknown: Vec<_> = report
         .violations
         .iter()
@@ -242,22 +283,8 @@ fn side(
         ));
         return Err(exit::PROBLEMS);
     }
-    // The Tournament has no points limit (P-15): its forces are checked against each other instead.
-    let mut fighters = Vec::new();
-    for m in &resolved.models {
-        for _ in 0..m.count {
-            let name = format!("{tag}{} {}", fighters.len() + 1, m.describe());
-            fighters.push(Fighter::from_model(cat, m, name));
-        }
-    }
     let name = parsed.name.clone().unwrap_or_else(|| faction.name.clone());
-    // Fearsome Kiai bought for the Buntai, as many as the purchase allows.
-    let kiai = faction
-        .purchases
-        .iter()
-        .find(|p| p.id == "fearsome-kiai")
-        .map_or(0, |p| parsed.fearsome_kiai.unwrap_or(0).min(p.max));
-    Ok((name, fighters, kiai))
+    Ok((name, parsed, faction))
 }
 
 /// No legal Buntai has more than 20 models (R-18 caps a Buntai's size): larger sides are refused.
@@ -334,24 +361,32 @@ fn policy(kind: PolicyArg, ai: &DefaultAi, seed: u64, stream: u64) -> Box<dyn Po
         PolicyArg::Random => Box::new(RandomPolicy::new(seed, stream)),
         PolicyArg::Attack => Box::new(Yardstick(FixedSplit::Attack)),
         PolicyArg::Defend => Box::new(Yardstick(FixedSplit::Defend)),
-        PolicyArg::Half => Box::new(Yardstick(FixedSplit::Half)),
+        PolicyArg::Half | PolicyArg::Charge => Box::new(Yardstick(FixedSplit::Half)),
     }
 }
 
-fn policy_name(kind: PolicyArg) -> &'static str {
+pub(super) fn policy_name(kind: PolicyArg) -> &'static str {
     match kind {
         PolicyArg::Default => "default",
         PolicyArg::Random => "random",
         PolicyArg::Attack => "attack",
         PolicyArg::Defend => "defend",
         PolicyArg::Half => "half",
+        PolicyArg::Charge => "charge",
     }
 }
 
 /// Policies draw from streams far from the dice's, so adding a policy never shifts the dice.
-const POLICY_STREAM: u64 = 1 << 40;
+pub(super) const POLICY_STREAM: u64 = 1 << 40;
 
 pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
+    if args.scenario == Scenario::Skirmish {
+        return super::skirmish::run(out, cat, args);
+    }
+    if args.policy_a == PolicyArg::Charge || args.policy_b == PolicyArg::Charge {
+        out.error("`charge` is a table policy: use it with --scenario skirmish");
+        return exit::USAGE;
+    }
     // The log is opened before any game is played: a refused or unwritable path fails at once.
     let log = match open_output(
         out,
@@ -559,30 +594,8 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         .swapped()
     });
     progress.finish();
-    if let Some(mut file) = log {
-        use std::io::Write;
-        let mut written = Ok(());
-        if first.is_empty() {
-            written = Err(std::io::Error::other(format!(
-                "there is no game {} (--games {})",
-                args.log_game, args.games
-            )));
-        }
-        for event in first.iter() {
-            if written.is_err() {
-                break;
-            }
-            written = serde_json::to_writer(&mut file, event)
-                .map_err(std::io::Error::from)
-                .and_then(|()| file.write_all(b"\n"));
-        }
-        let committed = written
-            .map_err(|e| e.to_string())
-            .and_then(|()| file.commit().map_err(|e| e.to_string()));
-        if let Err(err) = committed {
-            out.error(&format!("cannot write the log: {err}"));
-            log_failed = true;
-        }
+    if let Some(file) = log {
+        log_failed = !write_log(out, file, &first.into_vec(), args);
     }
     let report = report(
         args,
@@ -603,6 +616,39 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     if log_failed { exit::USAGE } else { code }
 }
 
+/// Write one game's events as JSON Lines to the log opened at the start; `false` (after saying
+/// why) if it could not be written.
+pub(super) fn write_log(
+    out: &Out,
+    mut file: crate::files::OutputFile,
+    events: &[crate::engine::events::Event],
+    args: &SimulateArgs,
+) -> bool {
+    use std::io::Write;
+    let mut written: Result<(), String> = Ok(());
+    if events.is_empty() {
+        written = Err(format!(
+            "there is no game {} (--games {})",
+            args.log_game, args.games
+        ));
+    }
+    for event in events {
+        if written.is_err() {
+            break;
+        }
+        written = serde_json::to_writer(&mut file, event)
+            .map_err(|e| e.to_string())
+            .and_then(|()| file.write_all(b"\n").map_err(|e| e.to_string()));
+    }
+    match written.and_then(|()| file.commit().map_err(|e| e.to_string())) {
+        Ok(()) => true,
+        Err(err) => {
+            out.error(&format!("cannot write the log: {err}"));
+            false
+        }
+    }
+}
+
 /// Whether `order` lists each of `0..n` once.
 fn is_permutation(order: &[usize], n: usize) -> bool {
     let mut seen = vec![false; n];
@@ -613,13 +659,13 @@ fn is_permutation(order: &[usize], n: usize) -> bool {
 }
 
 /// Games a batch: the progress bar moves and the tally grows once a batch.
-const BATCH: u64 = 2048;
+pub(super) const BATCH: u64 = 2048;
 
 /// A progress bar on standard error for long runs (hidden when it is not a terminal).
-struct Progress(Option<indicatif::ProgressBar>);
+pub(super) struct Progress(Option<indicatif::ProgressBar>);
 
 impl Progress {
-    fn new(games: u64) -> Progress {
+    pub(super) fn new(games: u64) -> Progress {
         use std::io::IsTerminal;
         if games < 2 * BATCH || !std::io::stderr().is_terminal() {
             return Progress(None);
@@ -633,13 +679,13 @@ impl Progress {
         Progress(Some(bar))
     }
 
-    fn advance(&self, games: u64) {
+    pub(super) fn advance(&self, games: u64) {
         if let Some(bar) = &self.0 {
             bar.inc(games);
         }
     }
 
-    fn finish(&self) {
+    pub(super) fn finish(&self) {
         if let Some(bar) = &self.0 {
             bar.finish_and_clear();
         }
@@ -690,18 +736,8 @@ fn report(
         melee_only: true,
         seed: args.seed,
         games: args.games,
-        a: SideJson {
-            file: args.a.display().to_string(),
-            name: a_name,
-            policy: policy_name(args.policy_a),
-            models: sides[0].len(),
-        },
-        b: SideJson {
-            file: args.b.display().to_string(),
-            name: b_name,
-            policy: policy_name(args.policy_b),
-            models: sides[1].len(),
-        },
+        a: SideJson::new(&args.a, a_name, args.policy_a, sides[0].len()),
+        b: SideJson::new(&args.b, b_name, args.policy_b, sides[1].len()),
         a_wins: rate(tally.outcome[0], tally.games),
         draws: rate(tally.outcome[1], tally.games),
         b_wins: rate(tally.outcome[2], tally.games),
@@ -722,13 +758,13 @@ fn report(
     }
 }
 
-fn round(x: f64) -> f64 {
+pub(super) fn round(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
 
 /// A share as a percentage with enough digits: "< 0.1%" and "> 99.9%" rather than 0.0 or 100.0
 /// when the count is neither 0 nor all.
-fn pct(x: f64, count: u64, n: u64) -> String {
+pub(super) fn pct(x: f64, count: u64, n: u64) -> String {
     if count == 0 {
         "0%".to_owned()
     } else if count == n {
@@ -743,7 +779,7 @@ fn pct(x: f64, count: u64, n: u64) -> String {
 }
 
 /// An interval bound as a percentage, at least one significant digit.
-fn bound(x: f64) -> String {
+pub(super) fn bound(x: f64) -> String {
     if x > 0.0 && x < 0.001 {
         format!("{:.2}%", x * 100.0)
     } else {

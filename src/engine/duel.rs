@@ -311,30 +311,41 @@ fn end_phase(
     events: &mut EventLog,
 ) {
     for k in [first, 1 - first] {
-        let fighter = &mut f[k];
-        if !fighter.alive() || !fighter.is_stunned() {
-            continue;
-        }
-        let roll = dice.d6();
-        let modifier = if engaged { ENGAGED_STUN_MODIFIER } else { 0 }
-            + if rested[k] { RESTED_STUN_MODIFIER } else { 0 };
-        let total = i32::from(roll) + modifier;
-        let removed = if total >= STUN_TWO_ON {
-            2
-        } else if total >= STUN_ONE_ON {
-            1
-        } else {
-            0
-        };
-        fighter.stunned = fighter.stunned.saturating_sub(removed);
-        events.push(|| Event::StunRoll {
-            fighter: fighter.name.clone(),
-            roll,
-            modifier,
-            removed,
-            left: fighter.stunned,
-        });
+        stun_roll(&mut f[k], engaged, rested[k], dice, events);
     }
+}
+
+/// One model's End Phase roll to remove Stunned counters: d6, -1 while engaged, +1 after a
+/// Rest; 3-5 removes one, 6 or more two. Every roll is logged with what it removed.
+pub fn stun_roll(
+    fighter: &mut Fighter,
+    engaged: bool,
+    rested: bool,
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) {
+    if !fighter.alive() || !fighter.is_stunned() {
+        return;
+    }
+    let roll = dice.d6();
+    let modifier = if engaged { ENGAGED_STUN_MODIFIER } else { 0 }
+        + if rested { RESTED_STUN_MODIFIER } else { 0 };
+    let total = i32::from(roll) + modifier;
+    let removed = if total >= STUN_TWO_ON {
+        2
+    } else if total >= STUN_ONE_ON {
+        1
+    } else {
+        0
+    };
+    fighter.stunned = fighter.stunned.saturating_sub(removed);
+    events.push(|| Event::StunRoll {
+        fighter: fighter.name.clone(),
+        roll,
+        modifier,
+        removed,
+        left: fighter.stunned,
+    });
 }
 
 #[cfg(test)]

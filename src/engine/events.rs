@@ -127,6 +127,82 @@ pub enum Event {
         points_b: u32,
         turns: u32,
     },
+    /// The table of a game on the table: its size, every piece (kind and outline) and the
+    /// conditions.
+    TableSetup {
+        size: f64,
+        pieces: Vec<(String, Vec<[f64; 2]>)>,
+        weather: Option<String>,
+        time_of_day: Option<String>,
+    },
+    /// A model placed at deployment (centre, inches from the south-west corner).
+    Deploy {
+        model: String,
+        x: f64,
+        y: f64,
+    },
+    /// The game's turn limit, rolled at set-up.
+    TurnLimit {
+        turns: u32,
+    },
+    /// A Morale test (§4, R-43, R-44): 2d6 + modifiers against the rating.
+    MoraleTest {
+        side: String,
+        dice: [u8; 2],
+        banner_reroll: bool,
+        modifiers: Vec<(String, i32)>,
+        rating: i32,
+        passed: bool,
+        state: crate::engine::game::play::MoraleState,
+    },
+    /// A d6 + Rank test of nerve: the Wavering charge test or a Routing activation.
+    NerveRoll {
+        model: String,
+        test: String,
+        roll: u8,
+        rank: u8,
+        passed: bool,
+    },
+    /// A move on the table: its kind, the path's points after the start, and the allowance.
+    TableMove {
+        model: String,
+        kind: String,
+        path: Vec<[f64; 2]>,
+        allowance: f64,
+    },
+    /// A model routed off the table.
+    Fled {
+        model: String,
+    },
+    /// A shot on the table: range edge to edge, cover, the kept dice, totals and result.
+    Shot {
+        shooter: String,
+        target: String,
+        weapon: String,
+        range: f64,
+        cover: crate::engine::shooting::Cover,
+        dice: Vec<u8>,
+        total: i32,
+        defence: i32,
+        result: WoundResult,
+    },
+    /// The combats of a Combat Phase: each centre and the models fighting it.
+    Combats {
+        combats: Vec<(String, Vec<String>)>,
+    },
+    /// Victory points scored, in half points.
+    Vp {
+        side: String,
+        reason: String,
+        half_points: u32,
+    },
+    /// The end of a game on the table: why, each side's VP in half points, the winner.
+    SkirmishEnd {
+        reason: crate::engine::game::play::EndReason,
+        vp: [u32; 2],
+        winner: Option<String>,
+        turns: u32,
+    },
     /// The end of a game: the winning side (`A`, `B`, or none for a draw), matches won and match
     /// points per side, and whether a final match was fought.
     GameEnd {

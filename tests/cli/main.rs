@@ -4,6 +4,7 @@ mod build;
 mod catalogue;
 mod data_check;
 mod engine;
+mod game;
 mod geometry_oracle;
 mod loader_fuzz;
 mod play;

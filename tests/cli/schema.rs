@@ -295,6 +295,27 @@ fn every_json_output_matches_its_committed_schema() {
             "json",
         ],
     );
+    check_output(
+        "skirmish",
+        &[
+            "simulate",
+            "examples/bushi-150.toml",
+            "examples/ming-chinese-150.toml",
+            "--scenario",
+            "skirmish",
+            "--games",
+            "4",
+            "--swap",
+            "--format",
+            "json",
+        ],
+    );
+    check_output(
+        "table-output",
+        &[
+            "table", "--points", "250", "--seed", "2", "--format", "json",
+        ],
+    );
     check_output("data-check", &["data", "check", "--format", "json"]);
     check_output("faction-summary", &["factions", "--format", "json"]);
     check_output("faction-output", &["faction", "koryu", "--format", "json"]);
@@ -328,6 +349,38 @@ fn the_log_matches_the_event_schema() {
     let schema = schema("event");
     let text = std::fs::read_to_string(&log).expect("log");
     for line in text.lines() {
+        let event: Value = serde_json::from_str(line).expect("a JSON line");
+        if let Err(e) = conforms(&event, &schema, &schema, "$") {
+            panic!("{line}: {e}");
+        }
+    }
+}
+
+#[test]
+fn a_skirmish_log_matches_the_event_schema() {
+    let dir = tempfile::tempdir().expect("dir");
+    let log = dir.path().join("skirmish.jsonl");
+    buntai()
+        .current_dir(repo())
+        .args([
+            "simulate",
+            "examples/ming-chinese-150.toml",
+            "examples/koreans-150.toml",
+            "--scenario",
+            "skirmish",
+            "--games",
+            "2",
+            "--log",
+        ])
+        .arg(&log)
+        .assert()
+        .success();
+    let schema = schema("event");
+    let text = std::fs::read_to_string(&log).expect("log");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.first().is_some_and(|l| l.contains("table-setup")));
+    assert!(lines.last().is_some_and(|l| l.contains("skirmish-end")));
+    for line in lines {
         let event: Value = serde_json::from_str(line).expect("a JSON line");
         if let Err(e) = conforms(&event, &schema, &schema, "$") {
             panic!("{line}: {e}");

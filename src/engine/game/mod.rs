@@ -1,4 +1,7 @@
-//! The game on the table (play digest §2-§15): the pieces built so far. `grouping` forms the
-//! combats of a Combat Phase from who touches whom.
+//! The game on the table (play digest §2-§15). `grouping` forms the combats of a Combat Phase
+//! `unit` is a model on the table; `play` runs the turns; `ai` holds the table policies.
 
+pub mod ai;
 pub mod grouping;
+pub mod play;
+pub mod unit;

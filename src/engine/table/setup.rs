@@ -75,7 +75,8 @@ pub struct SetupStep {
     /// `table`, `location`, `terrain-count`, `terrain-placed`, `terrain-moved`, `terrain-dropped`,
     /// `weather`, `time-of-day`, `deployment`.
     pub step: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// The dice rolled for this step, if any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<u8>,
     pub result: String,
 }

@@ -1,0 +1,414 @@
+//! `simulate --scenario skirmish`: whole games on generated tables, many seeds in parallel, and a
+//! report of who wins, by how many victory points, how long games last, how often a side breaks,
+//! and how each model fares.
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::ListFormat;
+use super::output::{Out, emit, open_output, print_json};
+use super::simulate::{
+    BATCH, POLICY_STREAM, PolicyArg, Progress, Rate, SideJson, SimulateArgs, SwappedJson, bound,
+    pct, playable_roster, policy_name, rate, round, write_log,
+};
+use crate::diag::exit;
+use crate::engine::SeededDice;
+use crate::engine::events::EventLog;
+use crate::engine::game::ai::{Charge, RandomTable, TableAi};
+use crate::engine::game::play::{EndReason, Game, GameResult, MoraleState, TablePolicy, play};
+use crate::engine::game::unit::{Status, Unit, units_of};
+use crate::engine::policy::DefaultAi;
+use crate::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario};
+use crate::model::{Catalogue, Faction};
+use crate::print::Doc;
+
+/// What the Skirmish does not play yet; the report lists it.
+pub const NOT_YET: [&str; 10] = [
+    "Fearsome Kiai, Senjo-jutsu and Yojimbo in the Priority Phase",
+    "withdrawing from combat",
+    "ride-by attacks and Inexorable follow-ups",
+    "reserves and Edge or Corner choice (Edge deployment always)",
+    "Bandit sacrifice and Ronin desertion",
+    "banners, objects, loot and heads, mounting and dismounting",
+    "teppo reloading (a teppo fires once)",
+    "faction VP rules and the Skirmish minor objectives",
+    "first and later rounds per model (per combat instead)",
+    "disguised Ninja and civilians",
+];
+
+/// What `simulate --scenario skirmish --format json` prints.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct SkirmishJson {
+    pub scenario: &'static str,
+    pub seed: u64,
+    pub games: u64,
+    pub points: u32,
+    pub a: SideJson,
+    pub b: SideJson,
+    pub a_wins: Rate,
+    pub draws: Rate,
+    pub b_wins: Rate,
+    /// Mean victory points a game (A, B).
+    pub mean_vp: [f64; 2],
+    pub mean_turns: f64,
+    /// How often each side was wiped out.
+    pub destroyed: [f64; 2],
+    /// How often each side ended the game Routing.
+    pub routing: [f64; 2],
+    pub models: Vec<SkirmishModelJson>,
+    pub swapped: Option<SwappedJson>,
+    /// Rules of the Skirmish the engine does not play yet.
+    pub not_yet_played: Vec<&'static str>,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct SkirmishModelJson {
+    pub side: &'static str,
+    pub number: usize,
+    pub name: String,
+    pub survival: f64,
+    pub fled: f64,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Tally {
+    games: u64,
+    /// A won, drawn, B won.
+    outcome: [u64; 3],
+    /// Half points.
+    vp: [u64; 2],
+    turns: u64,
+    destroyed: [u64; 2],
+    routing: [u64; 2],
+    survived: [Vec<u64>; 2],
+    fled: [Vec<u64>; 2],
+}
+
+impl Tally {
+    fn new(sizes: [usize; 2]) -> Tally {
+        Tally {
+            survived: [vec![0; sizes[0]], vec![0; sizes[1]]],
+            fled: [vec![0; sizes[0]], vec![0; sizes[1]]],
+            ..Tally::default()
+        }
+    }
+
+    fn add(&mut self, result: &GameResult, units: &[Unit]) {
+        self.games += 1;
+        self.outcome[match result.winner {
+            Some(0) => 0,
+            None => 1,
+            _ => 2,
+        }] += 1;
+        self.turns += u64::from(result.turns);
+        for s in 0..2 {
+            self.vp[s] += u64::from(result.vp[s]);
+            self.routing[s] += u64::from(result.morale[s] == MoraleState::Routing);
+            let side: Vec<&Unit> = units.iter().filter(|u| u.side == s).collect();
+            if result.reason == EndReason::Destroyed && !side.iter().any(|u| u.on_table()) {
+                self.destroyed[s] += 1;
+            }
+            for (k, u) in side.iter().enumerate() {
+                if let Some(c) = self.survived[s].get_mut(k) {
+                    *c += u64::from(u.on_table());
+                }
+                if let Some(c) = self.fled[s].get_mut(k) {
+                    *c += u64::from(u.status == Status::Fled);
+                }
+            }
+        }
+    }
+
+    fn merge(mut self, other: Tally) -> Tally {
+        if self.games == 0 {
+            return other;
+        }
+        self.games += other.games;
+        for k in 0..3 {
+            self.outcome[k] += other.outcome[k];
+        }
+        self.turns += other.turns;
+        for s in 0..2 {
+            self.vp[s] += other.vp[s];
+            self.destroyed[s] += other.destroyed[s];
+            self.routing[s] += other.routing[s];
+            for (a, b) in self.survived[s].iter_mut().zip(&other.survived[s]) {
+                *a += b;
+            }
+            for (a, b) in self.fled[s].iter_mut().zip(&other.fled[s]) {
+                *a += b;
+            }
+        }
+        self
+    }
+}
+
+fn table_policy(
+    kind: PolicyArg,
+    ai: &DefaultAi,
+    seed: u64,
+    stream: u64,
+) -> Box<dyn TablePolicy + Send> {
+    match kind {
+        PolicyArg::Random => Box::new(RandomTable::new(seed, stream)),
+        PolicyArg::Charge => Box::new(Charge::with_melee(ai.clone())),
+        _ => Box::new(TableAi::with_melee(ai.clone())),
+    }
+}
+
+/// The set-up seed of game `game`: its own table for each game, the same for the same seed.
+fn table_seed(seed: u64, game: u64) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03)
+}
+
+pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
+    for p in [args.policy_a, args.policy_b] {
+        if matches!(p, PolicyArg::Attack | PolicyArg::Defend | PolicyArg::Half) {
+            out.error(&format!(
+                "`{}` is a Tournament split yardstick; the Skirmish takes default, random or charge",
+                policy_name(p)
+            ));
+            return exit::USAGE;
+        }
+    }
+    let log = match open_output(
+        out,
+        args.log.as_deref(),
+        args.force,
+        &[args.a.as_path(), args.b.as_path()],
+    ) {
+        Ok(log) => log,
+        Err(code) => return code,
+    };
+    let (a_name, a_roster, a_faction) = match playable_roster(out, cat, &args.a) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let (b_name, b_roster, b_faction) = match playable_roster(out, cat, &args.b) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let units = [
+        units_of(cat, a_faction, &a_roster, 0),
+        units_of(cat, b_faction, &b_roster, 1),
+    ];
+    let total = |r: &crate::roster::Roster, f: &Faction| {
+        crate::roster::resolve(cat, f, r, crate::roster::Rules::default(), &mut Vec::new())
+            .models
+            .iter()
+            .map(|m| m.points_each * m.count as i32)
+            .sum::<i32>()
+            .max(0) as u32
+    };
+    let points = total(&a_roster, a_faction).max(total(&b_roster, b_faction));
+    let ai = DefaultAi::new();
+    let ai = &ai;
+    let factions = [a_faction, b_faction];
+    let play_one = |seat: [PolicyArg; 2],
+                    sides: [&Vec<Unit>; 2],
+                    fs: [&Faction; 2],
+                    game: u64,
+                    events: &mut EventLog| {
+        let request = SetupRequest {
+            points,
+            scenario: SetupScenario::Skirmish,
+            deployment: DeploymentChoice::Edge,
+            seed: table_seed(args.seed, game),
+        };
+        let mut dice = SeededDice::new(args.seed, game);
+        let mut game_state = Game::new(
+            cat,
+            fs,
+            [sides[0].clone(), sides[1].clone()],
+            &request,
+            &mut dice,
+            events,
+        );
+        let mut pa = table_policy(seat[0], ai, args.seed, POLICY_STREAM + 2 * game);
+        let mut pb = table_policy(seat[1], ai, args.seed, POLICY_STREAM + 2 * game + 1);
+        let result = play(
+            &mut game_state,
+            &mut [pa.as_mut(), pb.as_mut()],
+            &mut dice,
+            events,
+        );
+        (result, game_state.units)
+    };
+    let progress = Progress::new(args.games * if args.swap { 2 } else { 1 });
+    let run_all = |seat: [PolicyArg; 2],
+                   sides: [&Vec<Unit>; 2],
+                   fs: [&Faction; 2],
+                   logged: Option<u64>| {
+        let sizes = [sides[0].len(), sides[1].len()];
+        let mut tally = Tally::new(sizes);
+        let mut first = EventLog::off();
+        let mut start = 0;
+        while start < args.games {
+            let end = (start + BATCH / 8).min(args.games);
+            let (batch, log) = (start..end)
+                .into_par_iter()
+                .map(|game| {
+                    let mut events = if Some(game) == logged {
+                        EventLog::recording()
+                    } else {
+                        EventLog::off()
+                    };
+                    let (result, units) = play_one(seat, sides, fs, game, &mut events);
+                    let mut t = Tally::new(sizes);
+                    t.add(&result, &units);
+                    (t, events)
+                })
+                .reduce(
+                    || (Tally::new(sizes), EventLog::off()),
+                    |(t1, l1), (t2, l2)| (t1.merge(t2), if l1.is_recording() { l1 } else { l2 }),
+                );
+            tally = tally.merge(batch);
+            if log.is_recording() {
+                first = log;
+            }
+            progress.advance(end - start);
+            start = end;
+        }
+        (tally, first)
+    };
+    let logged = log.as_ref().map(|_| args.log_game);
+    let (tally, first) = run_all(
+        [args.policy_a, args.policy_b],
+        [&units[0], &units[1]],
+        factions,
+        logged,
+    );
+    let swapped_units = [
+        units_of(cat, b_faction, &b_roster, 0),
+        units_of(cat, a_faction, &a_roster, 1),
+    ];
+    let swapped = args.swap.then(|| {
+        run_all(
+            [args.policy_b, args.policy_a],
+            [&swapped_units[0], &swapped_units[1]],
+            [b_faction, a_faction],
+            None,
+        )
+        .0
+    });
+    progress.finish();
+    let mut log_failed = false;
+    if let Some(file) = log {
+        log_failed = !write_log(out, file, &first.into_vec(), args);
+    }
+    let n = tally.games.max(1) as f64;
+    let (survived, fled) = (&tally.survived, &tally.fled);
+    let report = SkirmishJson {
+        scenario: "skirmish",
+        seed: args.seed,
+        games: args.games,
+        points,
+        a: SideJson::new(&args.a, a_name, args.policy_a, units[0].len()),
+        b: SideJson::new(&args.b, b_name, args.policy_b, units[1].len()),
+        a_wins: rate(tally.outcome[0], tally.games),
+        draws: rate(tally.outcome[1], tally.games),
+        b_wins: rate(tally.outcome[2], tally.games),
+        mean_vp: [
+            round(tally.vp[0] as f64 / 2.0 / n),
+            round(tally.vp[1] as f64 / 2.0 / n),
+        ],
+        mean_turns: round(tally.turns as f64 / n),
+        destroyed: [
+            round(tally.destroyed[0] as f64 / n),
+            round(tally.destroyed[1] as f64 / n),
+        ],
+        routing: [
+            round(tally.routing[0] as f64 / n),
+            round(tally.routing[1] as f64 / n),
+        ],
+        models: (0..2)
+            .flat_map(|s| {
+                units[s]
+                    .iter()
+                    .enumerate()
+                    .map(move |(k, u)| SkirmishModelJson {
+                        side: ["A", "B"][s],
+                        number: k + 1,
+                        name: u.fighter.name.clone(),
+                        survival: round(survived[s][k] as f64 / n),
+                        fled: round(fled[s][k] as f64 / n),
+                    })
+            })
+            .collect(),
+        swapped: swapped.map(|s| SwappedJson {
+            // Roster A sat second: its wins are side B's.
+            a_wins: rate(s.outcome[2], s.games),
+            draws: rate(s.outcome[1], s.games),
+            b_wins: rate(s.outcome[0], s.games),
+            a_wins_both: rate(tally.outcome[0] + s.outcome[2], tally.games + s.games),
+        }),
+        not_yet_played: NOT_YET.to_vec(),
+    };
+    let code = match args.format {
+        ListFormat::Json => print_json(&report),
+        ListFormat::Text => {
+            emit(&report_text(&report).to_text(out.text_style()));
+            exit::SUCCESS
+        }
+    };
+    if log_failed { exit::USAGE } else { code }
+}
+
+fn report_text(r: &SkirmishJson) -> Doc {
+    let mut doc = Doc::new(format!(
+        "Skirmish: {} (A) against {} (B)",
+        r.a.name, r.b.name
+    ));
+    doc.para(format!(
+        "{} games from seed {} at {} points, each on its own generated table; A plays {} models (policy {}), B {} (policy {}).",
+        r.games, r.seed, r.points, r.a.models, r.a.policy, r.b.models, r.b.policy
+    ));
+    let line = |label: &str, x: &Rate| {
+        vec![
+            label.to_owned(),
+            pct(x.rate, x.count, r.games),
+            format!("{} to {}", bound(x.low), bound(x.high)),
+        ]
+    };
+    doc.table(
+        &["Result", "Share", "95% interval"],
+        vec![
+            line("A wins", &r.a_wins),
+            line("Draw", &r.draws),
+            line("B wins", &r.b_wins),
+        ],
+    );
+    doc.para(format!(
+        "Mean victory points: A {:.2}, B {:.2}. Games last {:.1} turns on average. A was wiped out in {:.1}% of games and B in {:.1}%; A ended Routing in {:.1}%, B in {:.1}%.",
+        r.mean_vp[0], r.mean_vp[1], r.mean_turns, r.destroyed[0] * 100.0, r.destroyed[1] * 100.0, r.routing[0] * 100.0, r.routing[1] * 100.0
+    ));
+    if let Some(s) = &r.swapped {
+        doc.para(format!(
+            "Seats swapped: roster A wins {} as side B; over both seatings {} ({} to {}).",
+            pct(s.a_wins.rate, s.a_wins.count, r.games),
+            pct(s.a_wins_both.rate, s.a_wins_both.count, 2 * r.games),
+            bound(s.a_wins_both.low),
+            bound(s.a_wins_both.high)
+        ));
+    }
+    doc.heading("Models");
+    doc.table(
+        &["Side", "#", "Model", "Survives", "Flees"],
+        r.models
+            .iter()
+            .map(|m| {
+                vec![
+                    m.side.to_owned(),
+                    m.number.to_string(),
+                    m.name.clone(),
+                    format!("{:.1}%", m.survival * 100.0),
+                    format!("{:.1}%", m.fled * 100.0),
+                ]
+            })
+            .collect(),
+    );
+    doc.heading("Not played yet");
+    doc.para("This is a preview of the whole game: the turn sequence, movement and terrain, line of sight, shooting, combats on the table, morale and victory points are played; these rules are not yet:");
+    doc.list(r.not_yet_played.iter().map(|s| (*s).to_owned()).collect());
+    doc
+}

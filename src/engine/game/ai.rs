@@ -1,0 +1,488 @@
+//! Table policies. `TableAi` is the default player: shooters hold still and shoot the target worth
+//! most by the exact odds of the shot; everyone else charges an enemy it can reach (a wounded or
+//! already engaged enemy first, one worth more first) or closes in; Stunned models rest; combat
+//! decisions are the default melee AI's. `Charge` is the yardstick that only advances on the
+//! nearest enemy and fights; `RandomTable` makes random legal choices (the baseline and a fuzzer).
+
+use super::play::{Action, Activation, Game, TablePolicy};
+use crate::engine::dice::{Dice, SeededDice};
+use crate::engine::odds::shooting_odds;
+use crate::engine::policy::{DefaultAi, Policy, RandomPolicy};
+use crate::engine::shooting::Phase;
+use crate::engine::table::path::{MoveKind, Others, base_allowance, check_move};
+use crate::engine::table::sight::SightMap;
+use crate::engine::table::{Circle, Point};
+use crate::engine::wound::{Health, WoundResult};
+
+/// A charge `unit` can make now at `enemy`: the shortest of a few legal paths to contact (straight
+/// or with one bend, to the near side of the enemy or round its flank), if any.
+fn charge_path(game: &Game<'_>, unit: usize, enemy: usize) -> Option<Vec<Point>> {
+    let u = &game.units[unit];
+    let e = &game.units[enemy];
+    let d = e.base.centre.distance(u.base.centre);
+    let reach = u.base.radius + e.base.radius + 0.005;
+    let mover = game.mover(unit);
+    let allowance = base_allowance(&game.rules, &mover, MoveKind::Normal);
+    if d - reach > allowance + 1e-9 || d <= reach {
+        return None;
+    }
+    let (friends, enemies) = game.others(unit);
+    let others = Others {
+        friends: &friends,
+        enemies: &enemies,
+    };
+    let legal = |path: &[Point]| {
+        check_move(
+            &game.setup.table,
+            &game.rules,
+            &mover,
+            MoveKind::Normal,
+            path,
+            others,
+        )
+        .is_ok_and(|c| !c.contacts.is_empty())
+    };
+    let (ux, uy) = (u.base.centre.x, u.base.centre.y);
+    let back = (uy - e.base.centre.y).atan2(ux - e.base.centre.x);
+    let mut best: Option<(f64, Vec<Point>)> = None;
+    for around in [0.0f64, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5] {
+        let a = back + around;
+        let end = Point::new(
+            e.base.centre.x + reach * a.cos(),
+            e.base.centre.y + reach * a.sin(),
+        );
+        let direct = u.base.centre.distance(end);
+        if direct > allowance + 1e-9 || best.as_ref().is_some_and(|b| b.0 <= direct) {
+            continue;
+        }
+        if legal(&[end]) {
+            best = Some((direct, vec![end]));
+            continue;
+        }
+        // One bend, out to the side halfway along.
+        let mid = Point::new((ux + end.x) / 2.0, (uy + end.y) / 2.0);
+        let (nx, ny) = (-(end.y - uy) / direct, (end.x - ux) / direct);
+        for side in [1.0, -1.0, 2.0, -2.0] {
+            let w = Point::new(mid.x + nx * side, mid.y + ny * side);
+            let length = u.base.centre.distance(w) + w.distance(end);
+            if length > allowance + 1e-9 || best.as_ref().is_some_and(|b| b.0 <= length) {
+                continue;
+            }
+            if legal(&[w, end]) {
+                best = Some((length, vec![w, end]));
+                break;
+            }
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// A move toward `goal`, as far as the allowance and the rules let it go: a Run when it keeps clear
+/// of enemies, else a normal move that stops short of contact; straight if it can, else veering up
+/// to 60 degrees either side around whatever is in the way. With `keep`, it stops where every
+/// enemy is more than `keep` inches away (out of their charge reach).
+fn advance(game: &Game<'_>, unit: usize, goal: Point) -> Option<(MoveKind, Vec<Point>)> {
+    advance_keeping(game, unit, goal, None)
+}
+
+fn advance_keeping(
+    game: &Game<'_>,
+    unit: usize,
+    goal: Point,
+    keep: Option<f64>,
+) -> Option<(MoveKind, Vec<Point>)> {
+    let u = &game.units[unit];
+    let mover = game.mover(unit);
+    let (friends, enemies) = game.others(unit);
+    let others = Others {
+        friends: &friends,
+        enemies: &enemies,
+    };
+    let c = u.base.centre;
+    let (dx, dy) = (goal.x - c.x, goal.y - c.y);
+    let heading = dy.atan2(dx);
+    let distance = c.distance(goal);
+    for kind in [MoveKind::Run, MoveKind::Normal] {
+        let full = base_allowance(&game.rules, &mover, kind);
+        for turn in [0.0f64, 0.35, -0.35, 0.7, -0.7, 1.05, -1.05] {
+            // Try the whole allowance, then shorter steps (halving may apply).
+            for fraction in [1.0, 0.5, 0.25] {
+                let length = (full * fraction).min(distance - 1.6).max(0.0);
+                if length < 0.25 {
+                    continue;
+                }
+                let a = heading + turn;
+                let end = Point::new(c.x + length * a.cos(), c.y + length * a.sin());
+                if !game.setup.table.holds(&Circle::new(end, u.base.radius)) {
+                    continue;
+                }
+                let safe = keep.is_none_or(|k| {
+                    enemies
+                        .iter()
+                        .all(|e| e.edge_distance(&Circle::new(end, u.base.radius)) > k)
+                });
+                if !safe {
+                    continue;
+                }
+                let path = vec![end];
+                if let Ok(check) =
+                    check_move(&game.setup.table, &game.rules, &mover, kind, &path, others)
+                    && check.contacts.is_empty()
+                {
+                    return Some((kind, path));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Move `unit` toward the nearest enemy, or hold if it cannot.
+fn close_in(game: &Game<'_>, u: usize) -> Activation {
+    nearest_enemy(game, u)
+        .and_then(|e| advance(game, u, game.units[e].base.centre))
+        .map_or(Activation::Hold { unit: u }, |(kind, path)| {
+            Activation::Move {
+                unit: u,
+                kind,
+                path,
+            }
+        })
+}
+
+fn nearest_enemy(game: &Game<'_>, unit: usize) -> Option<usize> {
+    let u = &game.units[unit];
+    game.units
+        .iter()
+        .filter(|e| e.side != u.side && e.on_table())
+        .min_by(|a, b| {
+            a.base
+                .edge_distance(&u.base)
+                .total_cmp(&b.base.edge_distance(&u.base))
+        })
+        .map(|e| e.id)
+}
+
+/// Models of `side` that may still take a Move Phase activation.
+fn movers(game: &Game<'_>, side: usize) -> Vec<usize> {
+    game.units
+        .iter()
+        .filter(|u| {
+            u.side == side
+                && u.on_table()
+                && !u.turn.activated
+                && !u.turn.charge_refused
+                && !game.engaged(u.id)
+        })
+        .map(|u| u.id)
+        .collect()
+}
+
+/// The best shot `unit` has now: (target, weapon, expected value).
+fn best_shot(
+    game: &Game<'_>,
+    map: &SightMap<'_>,
+    unit: usize,
+    phase: Phase,
+) -> Option<(usize, usize, f64)> {
+    let crowd = game.crowd();
+    let u = &game.units[unit];
+    let mut best: Option<(usize, usize, f64)> = None;
+    for w in 0..u.missiles.len() {
+        for e in game
+            .units
+            .iter()
+            .filter(|e| e.side != u.side && e.on_table())
+        {
+            let Some((spec, _)) = game.shot(map, &crowd, unit, e.id, w, phase) else {
+                continue;
+            };
+            let odds = shooting_odds(spec);
+            let value = f64::from(e.kill_value());
+            let wounded = if e.fighter.health == Health::Healthy {
+                0.0
+            } else {
+                1.0
+            };
+            let ev = odds.probability(WoundResult::Critical) * value
+                + odds.probability(WoundResult::Grievous) * (0.5 + wounded) * value
+                + odds.probability(WoundResult::Light) * (0.25 + wounded * 0.5) * value
+                + odds.probability(WoundResult::Stunned) * 0.1 * value;
+            if best.is_none_or(|b| ev > b.2) {
+                best = Some((e.id, w, ev));
+            }
+        }
+    }
+    best
+}
+
+/// The default table AI.
+#[derive(Debug, Default)]
+pub struct TableAi {
+    melee: DefaultAi,
+}
+
+impl TableAi {
+    pub fn new() -> TableAi {
+        TableAi::default()
+    }
+
+    /// With a melee AI whose odds cache is shared.
+    pub fn with_melee(melee: DefaultAi) -> TableAi {
+        TableAi { melee }
+    }
+}
+
+impl TablePolicy for TableAi {
+    fn melee(&mut self) -> &mut dyn Policy {
+        &mut self.melee
+    }
+
+    fn activate(&mut self, game: &Game<'_>, side: usize) -> Activation {
+        let units = movers(game, side);
+        // Charges first: the best target any free model can reach.
+        let mut best: Option<(f64, usize, Vec<Point>)> = None;
+        for &u in &units {
+            if !game.units[u].missiles.is_empty() && shooter_has_target(game, u) {
+                continue;
+            }
+            for e in game.units.iter().filter(|e| e.side != side && e.on_table()) {
+                let Some(path) = charge_path(game, u, e.id) else {
+                    continue;
+                };
+                // Worth charging: what the target is worth, times how likely the fight goes our
+                // way (our strength and our friends already on it, against its own).
+                let ours = strength(&game.units[u].fighter)
+                    + game
+                        .contacts(e.id)
+                        .map(|f| strength(&game.units[f].fighter))
+                        .sum::<f64>();
+                let theirs = strength(&e.fighter);
+                let edge = ours / (ours + theirs);
+                let score = f64::from(e.kill_value()) * edge * edge
+                    - 0.5 * f64::from(game.units[u].kill_value()) * (1.0 - edge);
+                if best.as_ref().is_none_or(|b| score > b.0) {
+                    best = Some((score, u, path));
+                }
+            }
+        }
+        if let Some((_, unit, path)) = best {
+            return Activation::Move {
+                unit,
+                kind: MoveKind::Normal,
+                path,
+            };
+        }
+        // Otherwise the first free model: a shooter with a target holds still, the rest close in.
+        if let Some(&u) = units.first() {
+            if !game.units[u].missiles.is_empty() && shooter_has_target(game, u) {
+                return Activation::Hold { unit: u };
+            }
+            return close_in(game, u);
+        }
+        Activation::Pass
+    }
+
+    fn act(&mut self, game: &Game<'_>, side: usize) -> Action {
+        let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
+        for u in game.units.iter().filter(|u| {
+            u.side == side && u.on_table() && !u.turn.acted && !u.turn.fought && !game.engaged(u.id)
+        }) {
+            if let Some((target, weapon, _)) = best_shot(game, &map, u.id, Phase::Action) {
+                return Action::Shoot {
+                    unit: u.id,
+                    target,
+                    weapon,
+                };
+            }
+            if u.fighter.is_stunned() {
+                return Action::Rest { unit: u.id };
+            }
+        }
+        Action::Pass
+    }
+}
+
+/// A rough fighting strength: counters times (Fight + armour), less for wounds and Stunned.
+fn strength(f: &crate::engine::fighter::Fighter) -> f64 {
+    let pool = f64::from(f.pool().max(0)) + 0.5;
+    let quality = f64::from(f.current_fight() + f.armour_bonus + f.weapon.attack).max(0.5);
+    let hurt = match f.health {
+        Health::Healthy => 1.0,
+        Health::Light => 0.85,
+        Health::Grievous => 0.6,
+        Health::Dead => 0.0,
+    };
+    pool * quality * hurt * if f.is_stunned() { 0.7 } else { 1.0 }
+}
+
+fn shooter_has_target(game: &Game<'_>, unit: usize) -> bool {
+    let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
+    best_shot(game, &map, unit, Phase::Action).is_some()
+}
+
+/// The yardstick: advance on the nearest enemy and fight; never shoot.
+#[derive(Debug, Default)]
+pub struct Charge {
+    melee: DefaultAi,
+}
+
+impl Charge {
+    pub fn new() -> Charge {
+        Charge::default()
+    }
+
+    pub fn with_melee(melee: DefaultAi) -> Charge {
+        Charge { melee }
+    }
+}
+
+impl TablePolicy for Charge {
+    fn melee(&mut self) -> &mut dyn Policy {
+        &mut self.melee
+    }
+
+    fn activate(&mut self, game: &Game<'_>, side: usize) -> Activation {
+        for u in movers(game, side) {
+            let Some(e) = nearest_enemy(game, u) else {
+                continue;
+            };
+            if let Some(path) = charge_path(game, u, e) {
+                return Activation::Move {
+                    unit: u,
+                    kind: MoveKind::Normal,
+                    path,
+                };
+            }
+            return close_in(game, u);
+        }
+        Activation::Pass
+    }
+
+    fn act(&mut self, _game: &Game<'_>, _side: usize) -> Action {
+        Action::Pass
+    }
+}
+
+/// Random legal choices.
+#[derive(Debug)]
+pub struct RandomTable {
+    dice: SeededDice,
+    melee: RandomPolicy,
+}
+
+impl RandomTable {
+    pub fn new(seed: u64, stream: u64) -> RandomTable {
+        RandomTable {
+            dice: SeededDice::new(seed, stream ^ 0x7ab1e),
+            melee: RandomPolicy::new(seed, stream),
+        }
+    }
+}
+
+impl TablePolicy for RandomTable {
+    fn melee(&mut self) -> &mut dyn Policy {
+        &mut self.melee
+    }
+
+    fn activate(&mut self, game: &Game<'_>, side: usize) -> Activation {
+        let units = movers(game, side);
+        if units.is_empty() || self.dice.d6() == 1 {
+            return Activation::Pass;
+        }
+        let u = units[self.dice.index(units.len())];
+        let enemies: Vec<usize> = game
+            .units
+            .iter()
+            .filter(|e| e.side != side && e.on_table())
+            .map(|e| e.id)
+            .collect();
+        match self.dice.d6() {
+            1 => Activation::Hold { unit: u },
+            2 | 3 if !enemies.is_empty() => {
+                let e = enemies[self.dice.index(enemies.len())];
+                match charge_path(game, u, e) {
+                    Some(path) => Activation::Move {
+                        unit: u,
+                        kind: MoveKind::Normal,
+                        path,
+                    },
+                    None => Activation::Hold { unit: u },
+                }
+            }
+            _ => {
+                let mover = game.mover(u);
+                let (friends, foes) = game.others(u);
+                let others = Others {
+                    friends: &friends,
+                    enemies: &foes,
+                };
+                for _ in 0..6 {
+                    let kind = if self.dice.d6() <= 3 {
+                        MoveKind::Run
+                    } else {
+                        MoveKind::Normal
+                    };
+                    let angle = self.dice.between(0.0, std::f64::consts::TAU);
+                    let length = self
+                        .dice
+                        .between(0.5, base_allowance(&game.rules, &mover, kind));
+                    let c = game.units[u].base.centre;
+                    let end = Point::new(c.x + length * angle.cos(), c.y + length * angle.sin());
+                    if !game.setup.table.holds(&Circle::new(end, mover.base.radius)) {
+                        continue;
+                    }
+                    if check_move(&game.setup.table, &game.rules, &mover, kind, &[end], others)
+                        .is_ok_and(|c| c.contacts.is_empty())
+                    {
+                        return Activation::Move {
+                            unit: u,
+                            kind,
+                            path: vec![end],
+                        };
+                    }
+                }
+                Activation::Hold { unit: u }
+            }
+        }
+    }
+
+    fn act(&mut self, game: &Game<'_>, side: usize) -> Action {
+        let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
+        let crowd = game.crowd();
+        let free: Vec<usize> = game
+            .units
+            .iter()
+            .filter(|u| {
+                u.side == side
+                    && u.on_table()
+                    && !u.turn.acted
+                    && !u.turn.fought
+                    && !game.engaged(u.id)
+            })
+            .map(|u| u.id)
+            .collect();
+        if free.is_empty() || self.dice.d6() == 1 {
+            return Action::Pass;
+        }
+        let u = free[self.dice.index(free.len())];
+        let targets: Vec<(usize, usize)> = (0..game.units[u].missiles.len())
+            .flat_map(|w| {
+                game.units
+                    .iter()
+                    .filter(|e| e.side != side && e.on_table())
+                    .map(move |e| (e.id, w))
+            })
+            .filter(|&(e, w)| game.shot(&map, &crowd, u, e, w, Phase::Action).is_some())
+            .collect();
+        if targets.is_empty() {
+            return Action::Rest { unit: u };
+        }
+        let (target, weapon) = targets[self.dice.index(targets.len())];
+        Action::Shoot {
+            unit: u,
+            target,
+            weapon,
+        }
+    }
+}

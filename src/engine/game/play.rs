@@ -1,0 +1,1148 @@
+//! A whole game on the table (play digest §2-§14): set-up, deployment, and turns of Priority,
+//! Morale, Move, Combat, Action and End phases until the turn limit or a side is gone, with the
+//! victory points ledger (R-108). Decisions come from a [`TablePolicy`] per side, dice from a
+//! [`Dice`], and every step is an event.
+
+use serde::Serialize;
+
+use super::grouping::{Engagements, group};
+use super::unit::{Status, Unit};
+use crate::engine::combat::combat_phase;
+use crate::engine::dice::Dice;
+use crate::engine::events::{Event, EventLog};
+use crate::engine::fighter::Fighter;
+use crate::engine::policy::Policy;
+use crate::engine::shooting::{
+    Moved, Phase, ShotContext, ShotSpec, attack_modifiers, defence_items, roll_shot,
+    shoot_into_combat,
+};
+use crate::engine::table::path::{MoveKind, MoveRules, Mover, Others, check_move, shortest_path};
+use crate::engine::table::setup::{Setup, SetupRequest, Zone, generate};
+use crate::engine::table::sight::{Crowd, Looker, SightLine, SightMap};
+use crate::engine::table::{Circle, Point};
+use crate::engine::wound::{Health, WoundResult, apply_wound};
+use crate::model::{Armour, Catalogue, Faction};
+
+/// A Buntai's state of mind (§4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoraleState {
+    Steady,
+    Wavering,
+    Routing,
+}
+
+/// What a side does with one Move Phase activation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Activation {
+    /// The side is done for this phase.
+    Pass,
+    /// Move a model along a path (the points after its start).
+    Move {
+        unit: usize,
+        kind: MoveKind,
+        path: Vec<Point>,
+    },
+    /// A hurried shot instead of moving (R-51).
+    Shoot {
+        unit: usize,
+        target: usize,
+        weapon: usize,
+    },
+    /// The model stays where it is; its activation is used.
+    Hold { unit: usize },
+}
+
+/// What a side does with one Action Phase action.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    Pass,
+    Shoot {
+        unit: usize,
+        target: usize,
+        weapon: usize,
+    },
+    /// A model not in contact rests: +1 to its End Phase Stunned roll (R-96).
+    Rest {
+        unit: usize,
+    },
+}
+
+/// A side's decisions on the table. Combat decisions go to the melee [`Policy`].
+pub trait TablePolicy {
+    fn melee(&mut self) -> &mut dyn Policy;
+    fn activate(&mut self, game: &Game<'_>, side: usize) -> Activation;
+    fn act(&mut self, game: &Game<'_>, side: usize) -> Action;
+}
+
+/// Why the game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    TurnLimit,
+    Destroyed,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameResult {
+    /// Victory points of each side, in half points.
+    pub vp: [u32; 2],
+    pub winner: Option<usize>,
+    pub turns: u32,
+    pub reason: EndReason,
+    pub morale: [MoraleState; 2],
+}
+
+/// The game in progress: what a policy may look at.
+pub struct Game<'c> {
+    pub cat: &'c Catalogue,
+    pub factions: [&'c Faction; 2],
+    pub setup: Setup,
+    pub units: Vec<Unit>,
+    pub rules: MoveRules,
+    pub turn: u32,
+    pub turn_limit: u32,
+    pub priority: usize,
+    pub morale: [MoraleState; 2],
+    /// Models of each side at deployment (R-43).
+    pub start_strength: [u32; 2],
+    /// Half points.
+    pub vp: [u32; 2],
+    criticals: [[u32; 2]; 2],
+    leader_critical: [[bool; 2]; 2],
+    /// Pairs that fought in the same combat in the last Combat Phase (R-80, R-82).
+    fought_before: Vec<(usize, usize)>,
+}
+
+/// How many turns at most (R-97: d6+6 in a Skirmish).
+const LIMIT_BASE: u32 = 6;
+/// Wavering charge test and Routing activation: d6 + Rank of at least this (R-46, R-47).
+const NERVE: i32 = 7;
+
+impl<'c> Game<'c> {
+    /// Set up a table and deploy both sides (R-107): every set-up roll comes from the request's
+    /// seed; deployment follows each side's list order, nearest the middle of its zone first.
+    pub fn new(
+        cat: &'c Catalogue,
+        factions: [&'c Faction; 2],
+        mut sides: [Vec<Unit>; 2],
+        request: &SetupRequest,
+        dice: &mut dyn Dice,
+        events: &mut EventLog,
+    ) -> Game<'c> {
+        let setup = generate(&cat.terrain, request);
+        events.push(|| Event::TableSetup {
+            size: setup.table.size,
+            pieces: setup
+                .table
+                .pieces
+                .iter()
+                .map(|p| {
+                    (
+                        p.kind.clone(),
+                        p.shape.points().iter().map(|q| [q.x, q.y]).collect(),
+                    )
+                })
+                .collect(),
+            weather: setup.weather.clone(),
+            time_of_day: setup.time_of_day.clone(),
+        });
+        let mut units = Vec::new();
+        for (s, side) in sides.iter_mut().enumerate() {
+            let leader = side
+                .iter()
+                .enumerate()
+                .max_by_key(|(i, u)| (u.rank, std::cmp::Reverse(*i)))
+                .map(|(i, _)| i);
+            for (i, mut u) in side.drain(..).enumerate() {
+                u.side = s;
+                u.id = units.len();
+                u.leader = Some(i) == leader;
+                units.push(u);
+            }
+        }
+        let start_strength = [0, 1].map(|s| units.iter().filter(|u| u.side == s).count() as u32);
+        let turn_limit = LIMIT_BASE + u32::from(dice.d6());
+        let mut game = Game {
+            cat,
+            factions,
+            rules: MoveRules::from_catalogue(cat),
+            setup,
+            units,
+            turn: 0,
+            turn_limit,
+            priority: 0,
+            morale: [MoraleState::Steady; 2],
+            start_strength,
+            vp: [0; 2],
+            criticals: [[0; 2]; 2],
+            leader_critical: [[false; 2]; 2],
+            fought_before: Vec::new(),
+        };
+        game.deploy(events);
+        events.push(|| Event::TurnLimit { turns: turn_limit });
+        game
+    }
+
+    fn deploy(&mut self, events: &mut EventLog) {
+        let size = self.setup.table.size;
+        for s in 0..2 {
+            let zone = self.setup.zones[s];
+            let anchor = match zone {
+                Zone::Edge { edge, .. } => [
+                    Point::new(size / 2.0, 0.0),
+                    Point::new(size, size / 2.0),
+                    Point::new(size / 2.0, size),
+                    Point::new(0.0, size / 2.0),
+                ][usize::from(edge % 4)],
+                Zone::Corner { x, y, .. } => Point::new(x, y),
+                Zone::AnyEdge { .. } => Point::new(size / 2.0, 0.0),
+            };
+            // Candidate spots on a quarter-inch grid, in the zone, nearest the anchor first; the
+            // front row (nearest the enemy) is kept for shooters by taking spots in list order.
+            let steps = (size * 4.0) as u32;
+            let mut spots: Vec<Point> = (0..=steps)
+                .flat_map(|i| {
+                    (0..=steps).map(move |j| Point::new(f64::from(i) / 4.0, f64::from(j) / 4.0))
+                })
+                .collect();
+            let r = self.cat.terrain.bases.diameter / 2.0;
+            spots.retain(|p| zone.holds(size, &Circle::new(*p, r)));
+            spots.sort_by(|a, b| {
+                a.distance(anchor)
+                    .total_cmp(&b.distance(anchor))
+                    .then(a.x.total_cmp(&b.x))
+            });
+            for k in 0..self.units.len() {
+                if self.units[k].side != s {
+                    continue;
+                }
+                let base_r = self.units[k].base.radius;
+                let placed = spots.iter().copied().find(|p| {
+                    let c = Circle::new(*p, base_r);
+                    self.setup.table.base_fits(&c)
+                        && self
+                            .units
+                            .iter()
+                            .all(|o| o.id == k || o.base.edge_distance(&c) >= 1.0)
+                });
+                match placed {
+                    Some(p) => self.units[k].base.centre = p,
+                    None => self.units[k].status = Status::Fled,
+                }
+                let u = &self.units[k];
+                events.push(|| Event::Deploy {
+                    model: u.fighter.name.clone(),
+                    x: u.base.centre.x,
+                    y: u.base.centre.y,
+                });
+            }
+        }
+        for s in 0..2 {
+            self.start_strength[s] = self
+                .units
+                .iter()
+                .filter(|u| u.side == s && u.on_table())
+                .count() as u32;
+        }
+    }
+
+    /// Bases of every model on the table, by id (dead and fled models far off the table).
+    pub fn crowd(&self) -> Crowd {
+        Crowd::new(
+            &self
+                .units
+                .iter()
+                .map(|u| {
+                    if u.on_table() {
+                        u.base
+                    } else {
+                        Circle::new(Point::new(-1e6, -1e6 - u.id as f64 * 10.0), u.base.radius)
+                    }
+                })
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    /// Enemies whose base touches `unit`'s (R-33).
+    pub fn contacts(&self, unit: usize) -> impl Iterator<Item = usize> + '_ {
+        let u = &self.units[unit];
+        self.units
+            .iter()
+            .filter(move |o| {
+                o.side != u.side && o.on_table() && u.on_table() && o.base.in_contact(&u.base)
+            })
+            .map(|o| o.id)
+    }
+
+    pub fn engaged(&self, unit: usize) -> bool {
+        self.contacts(unit).next().is_some()
+    }
+
+    /// The other bases as `check_move` wants them: friends and enemies of `unit`.
+    pub fn others(&self, unit: usize) -> (Vec<Circle>, Vec<Circle>) {
+        let side = self.units[unit].side;
+        let on = |u: &&Unit| u.on_table() && u.id != unit;
+        (
+            self.units
+                .iter()
+                .filter(on)
+                .filter(|u| u.side == side)
+                .map(|u| u.base)
+                .collect(),
+            self.units
+                .iter()
+                .filter(on)
+                .filter(|u| u.side != side)
+                .map(|u| u.base)
+                .collect(),
+        )
+    }
+
+    pub fn mover(&self, unit: usize) -> Mover {
+        let u = &self.units[unit];
+        Mover {
+            base: u.base,
+            mounted: u.fighter.mount.is_some(),
+            acrobatic: u.fighter.acrobatic,
+            armoured: matches!(u.fighter.armour, Armour::Medium | Armour::Heavy),
+            slowed: u.fighter.is_stunned() || u.fighter.health == Health::Grievous,
+            encumbered: false,
+        }
+    }
+
+    /// The sight limit this turn (R-75).
+    pub fn sight_limit(&self) -> Option<f64> {
+        self.cat.terrain.sight_limit(
+            self.setup.weather.as_deref(),
+            self.setup.time_of_day.as_deref(),
+            self.turn.max(1),
+        )
+    }
+
+    /// What `shooter` sees of `target`.
+    pub fn sight(
+        &self,
+        map: &SightMap<'_>,
+        crowd: &Crowd,
+        shooter: usize,
+        target: usize,
+    ) -> SightLine {
+        let t = &self.units[target];
+        let looker = Looker {
+            base: t.base,
+            moved_or_shot: t.turn.moved != Moved::No || t.turn.shots > 0,
+        };
+        map.look(
+            &self.units[shooter].base,
+            &looker,
+            crowd,
+            [shooter, target],
+            self.sight_limit(),
+        )
+    }
+
+    /// The numbers of a shot, or why it cannot be made: range, line of sight and every modifier
+    /// from the positions (R-67 to R-76).
+    pub fn shot(
+        &self,
+        map: &SightMap<'_>,
+        crowd: &Crowd,
+        shooter: usize,
+        target: usize,
+        weapon: usize,
+        phase: Phase,
+    ) -> Option<(ShotSpec, ShotContext)> {
+        let s = &self.units[shooter];
+        let t = &self.units[target];
+        let missile = s.missiles.get(weapon)?;
+        let w = self.cat.weapon(&missile.weapon)?;
+        if !s.on_table()
+            || !t.on_table()
+            || s.side == t.side
+            || s.fighter.is_stunned()
+            || self.engaged(shooter)
+            || missile.unloaded
+        {
+            return None;
+        }
+        let line = self.sight(map, crowd, shooter, target);
+        if !line.visible() {
+            return None;
+        }
+        let ctx = ShotContext {
+            range: line.distance,
+            phase,
+            moved: s.turn.moved,
+            previously_fired: s.turn.shots > 0,
+            grievous: s.fighter.health == Health::Grievous,
+            target_engaged: self.engaged(target),
+            mounted: s.fighter.mount.is_some(),
+            bajutsu: s.fighter.bajutsu,
+            wind: self.setup.weather.as_deref() == Some("wind"),
+            yadome: false,
+            called_shot: false,
+            target_armour: Some(t.fighter.armour),
+            cover: line.cover,
+        };
+        let mods = attack_modifiers(self.cat, w, &ctx).ok()?;
+        let defence = defence_items(self.cat, w, &ctx);
+        Some((
+            ShotSpec {
+                shoot: s.shoot,
+                modifier: mods.iter().map(|(_, v)| v).sum(),
+                reroll: missile.reroll,
+                defence: defence.iter().map(|(_, v)| v).sum(),
+            },
+            ctx,
+        ))
+    }
+
+    fn side_units(&self, side: usize) -> impl Iterator<Item = &Unit> + '_ {
+        self.units.iter().filter(move |u| u.side == side)
+    }
+
+    fn strength(&self, side: usize) -> u32 {
+        self.side_units(side).filter(|u| u.on_table()).count() as u32
+    }
+
+    /// The faction's Morale Rating now (R-21, R-50).
+    fn rating(&self, side: usize) -> i32 {
+        let m = &self.factions[side].morale;
+        let mut rating = m.rating;
+        if let Some(p) = &m.without_profile
+            && !self
+                .side_units(side)
+                .any(|u| u.on_table() && u.profile == p.profile)
+        {
+            rating = p.rating;
+        }
+        if let Some(r) = m.with_banner
+            && self.side_units(side).any(|u| u.on_table() && u.banner)
+        {
+            rating = r;
+        }
+        if !m.by_peasant_ratio.is_empty() {
+            let own = self.strength(side);
+            let enemy = self.strength(1 - side).max(1);
+            if let Some(step) = m
+                .by_peasant_ratio
+                .iter()
+                .find(|s| own >= u32::from(s.at_least) * enemy)
+            {
+                rating = step.rating;
+            }
+        }
+        i32::from(rating)
+    }
+}
+
+/// Play a whole game. Both sides' models come in list order; the result and every event follow.
+pub fn play(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) -> GameResult {
+    let reason = loop {
+        game.turn += 1;
+        events.push(|| Event::Turn { turn: game.turn });
+        for u in &mut game.units {
+            u.turn = Default::default();
+        }
+        priority(game, dice, events);
+        morale(game, dice, events);
+        move_phase(game, policies, dice, events);
+        if let Some(reason) = ended(game) {
+            break reason;
+        }
+        combat(game, policies, dice, events);
+        if let Some(reason) = ended(game) {
+            break reason;
+        }
+        action_phase(game, policies, dice, events);
+        end_phase(game, dice, events);
+        game.criticals = [game.criticals[1], [0; 2]];
+        game.leader_critical = [game.leader_critical[1], [false; 2]];
+        if let Some(reason) = ended(game) {
+            break reason;
+        }
+        if game.turn >= game.turn_limit {
+            break EndReason::TurnLimit;
+        }
+    };
+    let winner = match game.vp[0].cmp(&game.vp[1]) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    };
+    events.push(|| Event::SkirmishEnd {
+        reason,
+        vp: game.vp,
+        winner: winner.map(side_name),
+        turns: game.turn,
+    });
+    GameResult {
+        vp: game.vp,
+        winner,
+        turns: game.turn,
+        reason,
+        morale: game.morale,
+    }
+}
+
+fn side_name(s: usize) -> String {
+    if s == 0 { "A".into() } else { "B".into() }
+}
+
+fn ended(game: &Game<'_>) -> Option<EndReason> {
+    (game.strength(0) == 0 || game.strength(1) == 0).then_some(EndReason::Destroyed)
+}
+
+/// Each side rolls a d6, ties rolled again (R-39).
+fn priority(game: &mut Game<'_>, dice: &mut dyn Dice, events: &mut EventLog) {
+    loop {
+        let rolls = [dice.d6(), dice.d6()];
+        let winner = (rolls[0] != rolls[1]).then(|| usize::from(rolls[1] > rolls[0]));
+        events.push(|| Event::Priority {
+            rolls,
+            winner: winner.map(side_name),
+        });
+        if let Some(w) = winner {
+            game.priority = w;
+            return;
+        }
+    }
+}
+
+/// The Morale Phase (§4, R-43, R-44): each Buntai that must test does, the Priority player's first.
+fn morale(game: &mut Game<'_>, dice: &mut dyn Dice, events: &mut EventLog) {
+    for s in [game.priority, 1 - game.priority] {
+        if game.morale[s] == MoraleState::Routing {
+            continue;
+        }
+        let start = game.start_strength[s];
+        let must = game.morale[s] == MoraleState::Wavering
+            || 4 * game.criticals[0][s] >= start.max(1) && game.criticals[0][s] > 0
+            || game.leader_critical[0][s];
+        let testers = game.side_units(s).any(|u| u.on_table() && !u.fearless);
+        if !must || !testers {
+            continue;
+        }
+        let now = game.strength(s);
+        let mut modifiers = Vec::new();
+        if 2 * now < start {
+            modifiers.push(("below half strength".to_owned(), 1));
+        }
+        if 4 * now < start {
+            modifiers.push(("below a quarter of its strength".to_owned(), 1));
+        }
+        if game.morale[s] == MoraleState::Wavering {
+            modifiers.push(("Wavering".to_owned(), 1));
+        }
+        if game.side_units(s).any(|u| u.on_table() && u.commander) {
+            modifiers.push(("Commander".to_owned(), -1));
+        }
+        let rating = game.rating(s);
+        let bonus: i32 = modifiers.iter().map(|(_, v)| v).sum();
+        let roll = |dice: &mut dyn Dice| {
+            let d = [dice.d6(), dice.d6()];
+            let natural = i32::from(d[0]) + i32::from(d[1]);
+            let pass = natural == 2 || (natural != 12 && natural + bonus <= rating);
+            (d, pass)
+        };
+        let (mut rolled, mut pass) = roll(dice);
+        let mut rerolled = None;
+        if !pass && game.side_units(s).any(|u| u.on_table() && u.banner) {
+            let (again, p) = roll(dice);
+            rerolled = Some(again);
+            rolled = again;
+            pass = p;
+        }
+        let before = game.morale[s];
+        game.morale[s] = match (pass, before) {
+            (true, _) => MoraleState::Steady,
+            (false, MoraleState::Steady) => MoraleState::Wavering,
+            (false, _) => MoraleState::Routing,
+        };
+        let after = game.morale[s];
+        events.push(|| Event::MoraleTest {
+            side: side_name(s),
+            dice: rolled,
+            banner_reroll: rerolled.is_some(),
+            modifiers: modifiers.clone(),
+            rating,
+            passed: pass,
+            state: after,
+        });
+    }
+}
+
+/// d6 + Rank of at least 7 (R-46, R-47).
+fn nerve(
+    game: &Game<'_>,
+    unit: usize,
+    dice: &mut dyn Dice,
+    what: &str,
+    events: &mut EventLog,
+) -> bool {
+    let u = &game.units[unit];
+    let roll = dice.d6();
+    let pass = i32::from(roll) + i32::from(u.rank) >= NERVE;
+    events.push(|| Event::NerveRoll {
+        model: u.fighter.name.clone(),
+        test: what.to_owned(),
+        roll,
+        rank: u.rank,
+        passed: pass,
+    });
+    pass
+}
+
+/// The Move Phase (R-51): the sides alternate activations, the Priority player first, until both
+/// pass. A Routing Buntai's models roll as they are activated, and those not yet activated when
+/// their side passes are activated then (R-47).
+fn move_phase(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) {
+    alternate(game, |game, side| {
+        match policies[side].activate(game, side) {
+            Activation::Pass => {
+                routing_leftovers(game, side, dice, events);
+                true
+            }
+            Activation::Hold { unit } => {
+                match game
+                    .units
+                    .get_mut(unit)
+                    .filter(|u| u.side == side && !u.turn.activated)
+                {
+                    Some(u) => {
+                        u.turn.activated = true;
+                        false
+                    }
+                    None => true,
+                }
+            }
+            Activation::Move { unit, kind, path } => {
+                if !activatable(game, side, unit) {
+                    return true;
+                }
+                if routing_ok(game, unit, dice, events) {
+                    do_move(game, unit, kind, &path, dice, events);
+                } else {
+                    flee(game, unit, events);
+                }
+                false
+            }
+            Activation::Shoot {
+                unit,
+                target,
+                weapon,
+            } => {
+                if !activatable(game, side, unit) {
+                    return true;
+                }
+                if routing_ok(game, unit, dice, events) {
+                    game.units[unit].turn.activated = true;
+                    shoot(game, unit, target, weapon, Phase::Move, dice, events);
+                } else {
+                    flee(game, unit, events);
+                }
+                false
+            }
+        }
+    });
+}
+
+/// The sides take turns, the Priority player first, until both have passed; `step` plays one
+/// side's turn and says whether that side passed. A side that keeps giving turns it cannot use is
+/// stopped after 400 (no phase needs more: 40 models, a few activations each).
+fn alternate(game: &mut Game<'_>, mut step: impl FnMut(&mut Game<'_>, usize) -> bool) {
+    let mut passed = [false; 2];
+    let mut side = game.priority;
+    for _ in 0..400 {
+        if passed[0] && passed[1] {
+            return;
+        }
+        if !passed[side] && step(game, side) {
+            passed[side] = true;
+        }
+        side = 1 - side;
+    }
+}
+
+fn activatable(game: &Game<'_>, side: usize, unit: usize) -> bool {
+    game.units
+        .get(unit)
+        .is_some_and(|u| u.side == side && u.on_table() && !u.turn.activated && !game.engaged(unit))
+}
+
+/// A Routing side's model must pass d6 + Rank >= 7 to act (R-47); Fearless models never roll.
+fn routing_ok(
+    game: &mut Game<'_>,
+    unit: usize,
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) -> bool {
+    let u = &game.units[unit];
+    if game.morale[u.side] != MoraleState::Routing || u.fearless || u.turn.rallied {
+        return true;
+    }
+    let pass = nerve(game, unit, dice, "routing", events);
+    let u = &mut game.units[unit];
+    u.turn.rallied = pass;
+    u.turn.fled = !pass;
+    pass
+}
+
+/// Models of a Routing side not yet activated when it passes: each is activated now (R-47).
+fn routing_leftovers(game: &mut Game<'_>, side: usize, dice: &mut dyn Dice, events: &mut EventLog) {
+    if game.morale[side] != MoraleState::Routing {
+        return;
+    }
+    for k in 0..game.units.len() {
+        if activatable(game, side, k) && !game.units[k].fearless {
+            if routing_ok(game, k, dice, events) {
+                game.units[k].turn.activated = true;
+            } else {
+                flee(game, k, events);
+            }
+        }
+    }
+}
+
+/// A flee move (R-48): a Run toward the nearest edge, keeping 1" from enemies if it can; off the
+/// table if the allowance reaches the edge.
+fn flee(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
+    game.units[unit].turn.activated = true;
+    game.units[unit].turn.fled = true;
+    game.units[unit].turn.moved = Moved::Run;
+    let size = game.setup.table.size;
+    let c = game.units[unit].base.centre;
+    let edges = [
+        (c.y, Point::new(c.x, 0.0)),
+        (size - c.x, Point::new(size, c.y)),
+        (size - c.y, Point::new(c.x, size)),
+        (c.x, Point::new(0.0, c.y)),
+    ];
+    let (gap, _) = edges
+        .iter()
+        .copied()
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .unwrap_or((0.0, c));
+    let mover = game.mover(unit);
+    let allowance = crate::engine::table::path::halved(
+        &game.rules,
+        crate::engine::table::path::base_allowance(&game.rules, &mover, MoveKind::Run),
+        u8::from(mover.slowed),
+    );
+    let u = &mut game.units[unit];
+    if allowance >= gap {
+        u.status = Status::Fled;
+        let value = u32::from(u.rank);
+        let enemy = 1 - u.side;
+        game.vp[enemy] += value;
+        let name = u.fighter.name.clone();
+        events.push(|| Event::Fled {
+            model: name.clone(),
+        });
+        events.push(|| Event::Vp {
+            side: side_name(enemy),
+            reason: format!("{name} routed off the table"),
+            half_points: value,
+        });
+        return;
+    }
+    // Otherwise run as far as it can toward that edge along a legal path.
+    let (friends, enemies) = game.others(unit);
+    let others = Others {
+        friends: &friends,
+        enemies: &enemies,
+    };
+    let target = edges
+        .iter()
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map_or(c, |e| e.1);
+    let r = game.units[unit].base.radius;
+    let goal = Point::new(target.x.clamp(r, size - r), target.y.clamp(r, size - r));
+    for kind in [MoveKind::Run, MoveKind::Normal] {
+        if let Some(path) =
+            shortest_path(&game.setup.table, &game.rules, &mover, kind, goal, others)
+        {
+            let path = truncate(c, &path, allowance);
+            if check_move(&game.setup.table, &game.rules, &mover, kind, &path, others).is_ok() {
+                let end = *path.last().unwrap_or(&c);
+                game.units[unit].base.centre = end;
+                let name = game.units[unit].fighter.name.clone();
+                events.push(|| Event::TableMove {
+                    model: name,
+                    kind: "flee".into(),
+                    path: path.iter().map(|p| [p.x, p.y]).collect(),
+                    allowance,
+                });
+                return;
+            }
+        }
+    }
+}
+
+/// The first `length` inches of a path from `start`.
+pub fn truncate(start: Point, path: &[Point], length: f64) -> Vec<Point> {
+    let mut out = Vec::new();
+    let mut left = length;
+    let mut from = start;
+    for &to in path {
+        let d = from.distance(to);
+        if d <= left {
+            out.push(to);
+            left -= d;
+            from = to;
+        } else {
+            if left > 1e-9 {
+                let t = left / d;
+                out.push(Point::new(
+                    from.x + (to.x - from.x) * t,
+                    from.y + (to.y - from.y) * t,
+                ));
+            }
+            break;
+        }
+    }
+    out
+}
+
+fn do_move(
+    game: &mut Game<'_>,
+    unit: usize,
+    kind: MoveKind,
+    path: &[Point],
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) {
+    let mover = game.mover(unit);
+    let (friends, enemies) = game.others(unit);
+    let others = Others {
+        friends: &friends,
+        enemies: &enemies,
+    };
+    let Ok(check) = check_move(&game.setup.table, &game.rules, &mover, kind, path, others) else {
+        // An illegal move is refused: the model stays, its activation used.
+        game.units[unit].turn.activated = true;
+        return;
+    };
+    let u = &game.units[unit];
+    if !check.contacts.is_empty() && !u.fearless && game.morale[u.side] == MoraleState::Wavering {
+        // The Wavering charge test (R-46): on a failure the move may not end in contact, but the
+        // activation is not lost.
+        if u.turn.charge_refused || !nerve(game, unit, dice, "wavering charge", events) {
+            game.units[unit].turn.charge_refused = true;
+            return;
+        }
+    }
+    let u = &mut game.units[unit];
+    u.turn.activated = true;
+    u.turn.moved = if kind == MoveKind::Run {
+        Moved::Run
+    } else {
+        Moved::Normal
+    };
+    if let Some(&end) = path.last() {
+        u.base.centre = end;
+    }
+    let name = u.fighter.name.clone();
+    events.push(|| Event::TableMove {
+        model: name,
+        kind: format!("{kind:?}").to_lowercase(),
+        path: path.iter().map(|p| [p.x, p.y]).collect(),
+        allowance: check.allowance,
+    });
+}
+
+/// One shot, with its itemised numbers; into a combat, a miss goes on to another model (R-76).
+fn shoot(
+    game: &mut Game<'_>,
+    unit: usize,
+    target: usize,
+    weapon: usize,
+    phase: Phase,
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) -> bool {
+    let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
+    let crowd = game.crowd();
+    let Some((spec, ctx)) = game.shot(&map, &crowd, unit, target, weapon, phase) else {
+        return false;
+    };
+    let engaged_with: Vec<usize> = game.contacts(target).collect();
+    let s = &mut game.units[unit];
+    s.turn.shots += 1;
+    let name = s.fighter.name.clone();
+    let weapon_id = s.missiles[weapon].weapon.clone();
+    if weapon_id == "teppo" {
+        s.missiles[weapon].unloaded = true;
+    }
+    let (victim, roll) = if engaged_with.is_empty() {
+        (target, roll_shot(spec, dice))
+    } else {
+        // The others of its combat, each with its own Defence as seen from the shooter; line of
+        // sight and range are not checked again (R-76).
+        let mut others = Vec::new();
+        let mut specs = Vec::new();
+        let second_ring: Vec<usize> = game.contacts(engaged_with[0]).collect();
+        for &o in engaged_with.iter().chain(second_ring.iter()) {
+            if o == target || others.contains(&o) {
+                continue;
+            }
+            let seen = game.sight(&map, &crowd, unit, o);
+            let octx = ShotContext {
+                target_armour: Some(game.units[o].fighter.armour),
+                cover: seen.cover,
+                ..ctx
+            };
+            let Some(w) = game.cat.weapon(&weapon_id) else {
+                continue;
+            };
+            let defence: i32 = defence_items(game.cat, w, &octx)
+                .iter()
+                .map(|(_, v)| v)
+                .sum();
+            others.push(o);
+            specs.push(ShotSpec { defence, ..spec });
+        }
+        let shot = shoot_into_combat(spec, &specs, dice);
+        match shot.second {
+            Some((k, second)) => (others[k], second),
+            None => (target, shot.first),
+        }
+    };
+    let target_name = game.units[victim].fighter.name.clone();
+    events.push(|| Event::Shot {
+        shooter: name.clone(),
+        target: target_name.clone(),
+        weapon: weapon_id.clone(),
+        range: ctx.range,
+        cover: ctx.cover,
+        total: roll.total,
+        defence: roll.defence,
+        dice: roll.kept.clone(),
+        result: roll.result,
+    });
+    wound(game, victim, Some(unit), roll.result, events);
+    true
+}
+
+/// Apply a wound result to a model, with the VP and morale bookkeeping of a kill.
+fn wound(
+    game: &mut Game<'_>,
+    victim: usize,
+    by: Option<usize>,
+    result: WoundResult,
+    events: &mut EventLog,
+) {
+    let _ = by;
+    let u = &mut game.units[victim];
+    if result == WoundResult::NoWound || !u.on_table() {
+        return;
+    }
+    if result == WoundResult::Stunned {
+        u.fighter.stunned = u.fighter.stunned.saturating_add(1);
+    }
+    u.fighter.health = apply_wound(u.fighter.health, result);
+    let name = u.fighter.name.clone();
+    let health = u.fighter.health;
+    events.push(|| Event::Wound {
+        fighter: name.clone(),
+        result,
+        health,
+    });
+    if health == Health::Dead {
+        killed(game, victim, events);
+    }
+}
+
+fn killed(game: &mut Game<'_>, victim: usize, events: &mut EventLog) {
+    let u = &mut game.units[victim];
+    u.status = Status::Dead;
+    let side = u.side;
+    game.criticals[1][side] += 1;
+    if u.leader {
+        game.leader_critical[1][side] = true;
+    }
+    let value = u.kill_value();
+    let name = u.fighter.name.clone();
+    game.vp[1 - side] += value;
+    events.push(|| Event::Vp {
+        side: side_name(1 - side),
+        reason: format!("{name} killed"),
+        half_points: value,
+    });
+}
+
+/// The Combat Phase on the table (R-80, R-81): combats formed, then fought in turn, the Priority
+/// player's pick first, each by the combat procedure.
+fn combat(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) {
+    let mut contacts = Vec::new();
+    for a in 0..game.units.len() {
+        for b in game.contacts(a).filter(|b| *b > a).collect::<Vec<_>>() {
+            contacts.push((a, b));
+        }
+    }
+    let before = game.fought_before.clone();
+    let fought = |a: usize, b: usize| before.contains(&(a.min(b), a.max(b)));
+    let grouping = group(&Engagements {
+        n: game.units.len(),
+        contacts: &contacts,
+        cap: &|_| 4,
+        fought_before: &fought,
+    });
+    events.push(|| Event::Combats {
+        combats: grouping
+            .combats
+            .iter()
+            .map(|c| {
+                (
+                    game.units[c.centre].fighter.name.clone(),
+                    c.others
+                        .iter()
+                        .map(|o| game.units[*o].fighter.name.clone())
+                        .collect(),
+                )
+            })
+            .collect(),
+    });
+    let mut order = Vec::new();
+    let mut left: Vec<usize> = (0..grouping.combats.len()).collect();
+    let mut picker = game.priority;
+    while !left.is_empty() {
+        let mine = left.iter().position(|&c| {
+            let combat = &grouping.combats[c];
+            game.units[combat.centre].side == picker
+                || combat.others.iter().any(|o| game.units[*o].side == picker)
+        });
+        let k = mine.unwrap_or(0);
+        order.push(left.remove(k));
+        picker = 1 - picker;
+    }
+    let mut now_fought = Vec::new();
+    for c in order {
+        let combat = &grouping.combats[c];
+        let centre = combat.centre;
+        let cs = game.units[centre].side;
+        let ids: [Vec<usize>; 2] = if cs == 0 {
+            [vec![centre], combat.others.clone()]
+        } else {
+            [combat.others.clone(), vec![centre]]
+        };
+        if ids.iter().flatten().any(|&i| !game.units[i].on_table()) {
+            continue;
+        }
+        let first_round = !combat.others.iter().any(|&o| fought(centre, o));
+        let mut sides: [Vec<Fighter>; 2] = [0, 1].map(|s| {
+            ids[s]
+                .iter()
+                .map(|&i| game.units[i].fighter.clone())
+                .collect()
+        });
+        let mut points = [0u32; 2];
+        {
+            let (p0, p1) = policies.split_at_mut(1);
+            let mut melee: [&mut dyn Policy; 2] = [p0[0].melee(), p1[0].melee()];
+            let _ = combat_phase(
+                &mut sides,
+                &mut melee,
+                dice,
+                first_round,
+                &mut points,
+                events,
+            );
+        }
+        for s in 0..2 {
+            for (k, &i) in ids[s].iter().enumerate() {
+                let was_alive = game.units[i].fighter.alive();
+                game.units[i].fighter = sides[s][k].clone();
+                game.units[i].turn.fought = true;
+                if was_alive && !game.units[i].fighter.alive() {
+                    killed(game, i, events);
+                }
+            }
+        }
+        for &o in &combat.others {
+            now_fought.push((centre.min(o), centre.max(o)));
+        }
+    }
+    game.fought_before = now_fought;
+}
+
+/// The Action Phase (R-92): the sides alternate actions, the Priority player first.
+fn action_phase(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) {
+    alternate(game, |game, side| {
+        let free = |game: &Game<'_>, unit: usize| {
+            game.units.get(unit).is_some_and(|u| {
+                u.side == side
+                    && u.on_table()
+                    && !u.turn.acted
+                    && !u.turn.fought
+                    && !u.turn.fled
+                    && !game.engaged(unit)
+            })
+        };
+        match policies[side].act(game, side) {
+            Action::Rest { unit } if free(game, unit) => {
+                let u = &mut game.units[unit];
+                u.turn.acted = true;
+                u.turn.rested = true;
+                let name = u.fighter.name.clone();
+                events.push(|| Event::Rest { fighter: name });
+                false
+            }
+            Action::Shoot {
+                unit,
+                target,
+                weapon,
+            } if free(game, unit) => {
+                game.units[unit].turn.acted = true;
+                if routing_ok(game, unit, dice, events) {
+                    shoot(game, unit, target, weapon, Phase::Action, dice, events);
+                } else {
+                    game.units[unit].turn.fled = true;
+                }
+                false
+            }
+            _ => true,
+        }
+    });
+}
+
+/// The End Phase (R-96): each Stunned model rolls, the Priority player's first.
+fn end_phase(game: &mut Game<'_>, dice: &mut dyn Dice, events: &mut EventLog) {
+    for s in [game.priority, 1 - game.priority] {
+        for k in 0..game.units.len() {
+            if game.units[k].side != s || !game.units[k].on_table() {
+                continue;
+            }
+            let engaged = game.engaged(k);
+            let rested = game.units[k].turn.rested;
+            crate::engine::duel::stun_roll(
+                &mut game.units[k].fighter,
+                engaged,
+                rested,
+                dice,
+                events,
+            );
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! A model on the table: its fighter (the combat view), its base, its missile weapons and what it
+//! has done this turn.
+
+use serde::Serialize;
+
+use crate::engine::fighter::Fighter;
+use crate::engine::shooting::Moved;
+use crate::engine::table::{Circle, Point};
+use crate::model::{Catalogue, WeaponKind};
+use crate::roster::ResolvedModel;
+
+/// Where a model is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    OnTable,
+    Dead,
+    /// Routed off the table: gone for good, Rank/2 VP to the enemy.
+    Fled,
+}
+
+/// A missile weapon a model carries.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Missile {
+    pub weapon: String,
+    /// Kyujutsu (yumi) or Hojutsu (teppo): one die may be re-rolled.
+    pub reroll: bool,
+    /// A teppo fired and not yet reloaded.
+    pub unloaded: bool,
+}
+
+/// What a model has done this turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct TurnFlags {
+    /// Its Move Phase activation is used.
+    pub activated: bool,
+    pub moved: Moved,
+    pub shots: u8,
+    pub fought: bool,
+    pub rested: bool,
+    pub acted: bool,
+    /// A Wavering charge test failed this turn: it may not try again.
+    pub charge_refused: bool,
+    /// A Routing activation roll was passed: it acts freely this turn.
+    pub rallied: bool,
+    /// A Routing activation roll was failed: it flees and takes no Action Phase action.
+    pub fled: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Unit {
+    /// Its place in the game's list (events name models by id).
+    pub id: usize,
+    pub side: usize,
+    pub fighter: Fighter,
+    #[serde(skip)]
+    pub base: Circle,
+    pub rank: u8,
+    pub shoot: i32,
+    pub missiles: Vec<Missile>,
+    pub status: Status,
+    pub leader: bool,
+    pub commander: bool,
+    pub fearless: bool,
+    pub banner: bool,
+    pub profile: String,
+    pub turn: TurnFlags,
+}
+
+impl Unit {
+    /// A model of a resolved roster entry, not yet on the table.
+    pub fn from_model(
+        cat: &Catalogue,
+        m: &ResolvedModel<'_>,
+        name: String,
+        side: usize,
+        id: usize,
+    ) -> Unit {
+        let fighter = Fighter::from_model(cat, m, name);
+        let missiles = m
+            .weapons
+            .iter()
+            .filter_map(|w| cat.weapon(&w.id))
+            .filter(|w| w.kind == WeaponKind::Missile)
+            .map(|w| Missile {
+                weapon: w.id.clone(),
+                reroll: (w.id == "yumi" && m.has_attribute("kyujutsu"))
+                    || (w.id == "teppo" && m.has_attribute("hojutsu")),
+                unloaded: false,
+            })
+            .collect();
+        Unit {
+            id,
+            side,
+            fighter,
+            base: Circle::new(Point::new(-100.0, -100.0), cat.terrain.bases.diameter / 2.0),
+            rank: m.rank.get(),
+            shoot: i32::from(m.shoot),
+            missiles,
+            status: Status::OnTable,
+            leader: false,
+            commander: m.has_attribute("commander"),
+            fearless: m.has_attribute("fearless"),
+            banner: m.banner,
+            profile: m.profile.id.clone(),
+            turn: TurnFlags::default(),
+        }
+    }
+
+    pub fn on_table(&self) -> bool {
+        self.status == Status::OnTable && self.fighter.alive()
+    }
+
+    /// Victory points for killing it, in half points: its Rank, Rank 0 worth a half.
+    pub fn kill_value(&self) -> u32 {
+        if self.rank == 0 {
+            1
+        } else {
+            2 * u32::from(self.rank)
+        }
+    }
+}
+
+/// Every model of a roster, in list order, as units of `side` named "A1 Samurai".
+pub fn units_of(
+    cat: &Catalogue,
+    faction: &crate::model::Faction,
+    roster: &crate::roster::Roster,
+    side: usize,
+) -> Vec<Unit> {
+    let resolved = crate::roster::resolve(
+        cat,
+        faction,
+        roster,
+        crate::roster::Rules::default(),
+        &mut Vec::new(),
+    );
+    let tag = if side == 0 { "A" } else { "B" };
+    let mut units = Vec::new();
+    for m in &resolved.models {
+        for _ in 0..m.count.min(20) {
+            let name = format!("{tag}{} {}", units.len() + 1, m.describe());
+            let id = units.len();
+            units.push(Unit::from_model(cat, m, name, side, id));
+        }
+    }
+    units
+}
