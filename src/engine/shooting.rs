@@ -14,7 +14,7 @@ use crate::model::{Armour, Catalogue, Weapon};
 pub const BASE_DEFENCE: i32 = 6;
 
 /// The numbers of one shot.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 pub struct ShotSpec {
     pub shoot: i32,
     /// Sum of every modifier to the Shooting Attack Roll.

@@ -6,11 +6,13 @@
 
 use super::play::{Action, Activation, Game, TablePolicy};
 use crate::engine::dice::{Dice, SeededDice};
-use crate::engine::odds::shooting_odds;
+use std::collections::HashMap;
+
+use crate::engine::odds::{Distribution, shooting_odds};
 use crate::engine::policy::{DefaultAi, Policy, RandomPolicy};
-use crate::engine::shooting::Phase;
+use crate::engine::shooting::{Phase, ShotSpec};
 use crate::engine::table::path::{MoveKind, Others, base_allowance, check_move};
-use crate::engine::table::sight::SightMap;
+use crate::engine::table::sight::{Crowd, SightMap};
 use crate::engine::table::{Circle, Point};
 use crate::engine::wound::{Health, WoundResult};
 
@@ -45,7 +47,7 @@ fn charge_path(game: &Game<'_>, unit: usize, enemy: usize) -> Option<Vec<Point>>
     let (ux, uy) = (u.base.centre.x, u.base.centre.y);
     let back = (uy - e.base.centre.y).atan2(ux - e.base.centre.x);
     let mut best: Option<(f64, Vec<Point>)> = None;
-    for around in [0.0f64, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5] {
+    for around in [0.0f64, 0.6, -0.6, 1.2, -1.2] {
         let a = back + around;
         let end = Point::new(
             e.base.centre.x + reach * a.cos(),
@@ -62,7 +64,7 @@ fn charge_path(game: &Game<'_>, unit: usize, enemy: usize) -> Option<Vec<Point>>
         // One bend, out to the side halfway along.
         let mid = Point::new((ux + end.x) / 2.0, (uy + end.y) / 2.0);
         let (nx, ny) = (-(end.y - uy) / direct, (end.x - ux) / direct);
-        for side in [1.0, -1.0, 2.0, -2.0] {
+        for side in [1.5, -1.5] {
             let w = Point::new(mid.x + nx * side, mid.y + ny * side);
             let length = u.base.centre.distance(w) + w.distance(end);
             if length > allowance + 1e-9 || best.as_ref().is_some_and(|b| b.0 <= length) {
@@ -178,14 +180,16 @@ fn movers(game: &Game<'_>, side: usize) -> Vec<usize> {
         .collect()
 }
 
-/// The best shot `unit` has now: (target, weapon, expected value).
+/// The best shot `unit` has now: (target, weapon, expected value), from the exact odds of each
+/// shot (memoised by its numbers).
 fn best_shot(
     game: &Game<'_>,
-    map: &SightMap<'_>,
+    look: (&SightMap<'_>, &Crowd),
+    odds_cache: &mut HashMap<ShotSpec, Distribution>,
     unit: usize,
     phase: Phase,
 ) -> Option<(usize, usize, f64)> {
-    let crowd = game.crowd();
+    let (map, crowd) = look;
     let u = &game.units[unit];
     let mut best: Option<(usize, usize, f64)> = None;
     for w in 0..u.missiles.len() {
@@ -194,10 +198,12 @@ fn best_shot(
             .iter()
             .filter(|e| e.side != u.side && e.on_table())
         {
-            let Some((spec, _)) = game.shot(map, &crowd, unit, e.id, w, phase) else {
+            let Some((spec, _)) = game.shot(map, crowd, unit, e.id, w, phase) else {
                 continue;
             };
-            let odds = shooting_odds(spec);
+            let odds = odds_cache
+                .entry(spec)
+                .or_insert_with(|| shooting_odds(spec));
             let value = f64::from(e.kill_value());
             let wounded = if e.fighter.health == Health::Healthy {
                 0.0
@@ -216,10 +222,25 @@ fn best_shot(
     best
 }
 
+/// Whether `unit` has any shot now (Action Phase numbers).
+fn has_target(game: &Game<'_>, map: &SightMap<'_>, crowd: &Crowd, unit: usize) -> bool {
+    let u = &game.units[unit];
+    (0..u.missiles.len()).any(|w| {
+        game.units
+            .iter()
+            .filter(|e| e.side != u.side && e.on_table())
+            .any(|e| {
+                game.shot(map, crowd, unit, e.id, w, Phase::Action)
+                    .is_some()
+            })
+    })
+}
+
 /// The default table AI.
 #[derive(Debug, Default)]
 pub struct TableAi {
     melee: DefaultAi,
+    odds: HashMap<ShotSpec, Distribution>,
 }
 
 impl TableAi {
@@ -229,7 +250,10 @@ impl TableAi {
 
     /// With a melee AI whose odds cache is shared.
     pub fn with_melee(melee: DefaultAi) -> TableAi {
-        TableAi { melee }
+        TableAi {
+            melee,
+            odds: HashMap::new(),
+        }
     }
 }
 
@@ -240,10 +264,16 @@ impl TablePolicy for TableAi {
 
     fn activate(&mut self, game: &Game<'_>, side: usize) -> Activation {
         let units = movers(game, side);
+        let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
+        let crowd = game.crowd();
+        let shooting: Vec<bool> = units
+            .iter()
+            .map(|&u| !game.units[u].missiles.is_empty() && has_target(game, &map, &crowd, u))
+            .collect();
         // Charges first: the best target any free model can reach.
         let mut best: Option<(f64, usize, Vec<Point>)> = None;
-        for &u in &units {
-            if !game.units[u].missiles.is_empty() && shooter_has_target(game, u) {
+        for (k, &u) in units.iter().enumerate() {
+            if shooting[k] {
                 continue;
             }
             for e in game.units.iter().filter(|e| e.side != side && e.on_table()) {
@@ -275,7 +305,7 @@ impl TablePolicy for TableAi {
         }
         // Otherwise the first free model: a shooter with a target holds still, the rest close in.
         if let Some(&u) = units.first() {
-            if !game.units[u].missiles.is_empty() && shooter_has_target(game, u) {
+            if shooting[0] {
                 return Activation::Hold { unit: u };
             }
             return close_in(game, u);
@@ -285,10 +315,13 @@ impl TablePolicy for TableAi {
 
     fn act(&mut self, game: &Game<'_>, side: usize) -> Action {
         let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
+        let crowd = game.crowd();
         for u in game.units.iter().filter(|u| {
             u.side == side && u.on_table() && !u.turn.acted && !u.turn.fought && !game.engaged(u.id)
         }) {
-            if let Some((target, weapon, _)) = best_shot(game, &map, u.id, Phase::Action) {
+            if let Some((target, weapon, _)) =
+                best_shot(game, (&map, &crowd), &mut self.odds, u.id, Phase::Action)
+            {
                 return Action::Shoot {
                     unit: u.id,
                     target,
@@ -314,11 +347,6 @@ fn strength(f: &crate::engine::fighter::Fighter) -> f64 {
         Health::Dead => 0.0,
     };
     pool * quality * hurt * if f.is_stunned() { 0.7 } else { 1.0 }
-}
-
-fn shooter_has_target(game: &Game<'_>, unit: usize) -> bool {
-    let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
-    best_shot(game, &map, unit, Phase::Action).is_some()
 }
 
 /// The yardstick: advance on the nearest enemy and fight; never shoot.

@@ -88,19 +88,48 @@ fn better(a: &(Grouping, usize), b: &(Grouping, usize)) -> bool {
 
 fn exhaustive(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>) -> Grouping {
     let k = component.len();
+    // Neighbours within the component as bit sets, for quick bounds before any flow is run.
+    let bits: Vec<u32> = component
+        .iter()
+        .map(|&m| {
+            adjacent[m]
+                .iter()
+                .filter_map(|n| component.binary_search(n).ok())
+                .fold(0u32, |acc, i| acc | (1 << i))
+        })
+        .collect();
+    let caps: Vec<u32> = component.iter().map(|&m| (e.cap)(m) as u32).collect();
+    let full = if k >= 32 { u32::MAX } else { (1u32 << k) - 1 };
     let mut best: Option<(Grouping, usize)> = None;
-    for mask in 1u32..(1u32 << k) {
+    for mask in 1u32..=full {
+        let others = full & !mask;
+        // A centre must touch at least one model that is not a centre.
+        let mut ok = true;
+        let mut capacity = 0u32;
+        for i in (0..k).filter(|i| mask & (1 << i) != 0) {
+            let free = bits[i] & others;
+            ok &= free != 0;
+            capacity += caps[i].min(free.count_ones());
+        }
+        if !ok {
+            continue;
+        }
+        // No grouping with these centres can leave fewer idle than the others that touch no
+        // centre, or that the centres have no room for.
+        let reachable = (0..k)
+            .filter(|j| others & (1 << j) != 0 && bits[*j] & mask != 0)
+            .count() as u32;
+        let idle_at_least = others.count_ones() - reachable.min(capacity);
+        if best
+            .as_ref()
+            .is_some_and(|b| idle_at_least as usize > b.0.idle.len())
+        {
+            continue;
+        }
         let centres: Vec<usize> = (0..k)
             .filter(|&i| mask & (1 << i) != 0)
             .map(|i| component[i])
             .collect();
-        // A centre must touch at least one model that is not a centre.
-        if centres
-            .iter()
-            .any(|c| adjacent[*c].iter().all(|m| centres.contains(m)))
-        {
-            continue;
-        }
         let candidate = assign(component, &centres, adjacent, e);
         if best.as_ref().is_none_or(|b| better(&candidate, b)) {
             best = Some(candidate);

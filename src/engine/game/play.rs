@@ -200,13 +200,29 @@ impl<'c> Game<'c> {
             };
             // Candidate spots on a quarter-inch grid, in the zone, nearest the anchor first; the
             // front row (nearest the enemy) is kept for shooters by taking spots in list order.
-            let steps = (size * 4.0) as u32;
-            let mut spots: Vec<Point> = (0..=steps)
-                .flat_map(|i| {
-                    (0..=steps).map(move |j| Point::new(f64::from(i) / 4.0, f64::from(j) / 4.0))
-                })
-                .collect();
             let r = self.cat.terrain.bases.diameter / 2.0;
+            // The zone's bounding box on the grid (Defend the Village's any-edge zone: the table).
+            let [x0, y0, x1, y1] = match zone {
+                Zone::Edge { edge, depth } => match edge % 4 {
+                    0 => [0.0, 0.0, size, depth],
+                    1 => [size - depth, 0.0, size, size],
+                    2 => [0.0, size - depth, size, size],
+                    _ => [0.0, 0.0, depth, size],
+                },
+                Zone::Corner { x, y, depth } => [
+                    (x - depth).max(0.0),
+                    (y - depth).max(0.0),
+                    (x + depth).min(size),
+                    (y + depth).min(size),
+                ],
+                Zone::AnyEdge { .. } => [0.0, 0.0, size, size],
+            };
+            let grid = |lo: f64, hi: f64| {
+                ((lo * 4.0).floor() as i64..=(hi * 4.0).ceil() as i64).map(|k| k as f64 / 4.0)
+            };
+            let mut spots: Vec<Point> = grid(x0, x1)
+                .flat_map(|x| grid(y0, y1).map(move |y| Point::new(x, y)))
+                .collect();
             spots.retain(|p| zone.holds(size, &Circle::new(*p, r)));
             spots.sort_by(|a, b| {
                 a.distance(anchor)
@@ -220,11 +236,10 @@ impl<'c> Game<'c> {
                 let base_r = self.units[k].base.radius;
                 let placed = spots.iter().copied().find(|p| {
                     let c = Circle::new(*p, base_r);
-                    self.setup.table.base_fits(&c)
-                        && self
-                            .units
-                            .iter()
-                            .all(|o| o.id == k || o.base.edge_distance(&c) >= 1.0)
+                    self.units
+                        .iter()
+                        .all(|o| o.id == k || o.base.edge_distance(&c) >= 1.0)
+                        && self.setup.table.base_fits(&c)
                 });
                 match placed {
                     Some(p) => self.units[k].base.centre = p,
