@@ -23,14 +23,13 @@ use crate::model::{Catalogue, Faction};
 use crate::print::Doc;
 
 /// What the Skirmish does not play yet; the report lists it.
-pub const NOT_YET: [&str; 10] = [
+pub const NOT_YET: [&str; 9] = [
     "Fearsome Kiai, Senjo-jutsu and Yojimbo in the Priority Phase",
     "withdrawing from combat",
     "ride-by attacks and Inexorable follow-ups",
     "reserves and Edge or Corner choice (Edge deployment always)",
     "Bandit sacrifice and Ronin desertion",
     "banners, objects, loot and heads, mounting and dismounting",
-    "teppo reloading (a teppo fires once)",
     "faction VP rules and the Skirmish minor objectives",
     "first and later rounds per model (per combat instead)",
     "disguised Ninja and civilians",

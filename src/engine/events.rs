@@ -170,6 +170,11 @@ pub enum Event {
         path: Vec<[f64; 2]>,
         allowance: f64,
     },
+    /// A teppo reloaded in the Action Phase: ready from the next turn.
+    Reload {
+        model: String,
+        weapon: String,
+    },
     /// A model routed off the table.
     Fled {
         model: String,

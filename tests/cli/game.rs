@@ -297,3 +297,118 @@ fn split_yardsticks_are_refused_in_a_skirmish_and_charge_in_a_tournament() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A table policy that plays a script: holds everyone in the Move Phase and, in the Action Phase,
+/// does what `action(turn, game)` says once per turn.
+struct Script<F: FnMut(u32, &Game<'_>) -> Option<buntai::engine::game::play::Action>> {
+    melee: buntai::engine::policy::DefaultAi,
+    action: F,
+    done_turn: u32,
+}
+
+impl<F: FnMut(u32, &Game<'_>) -> Option<buntai::engine::game::play::Action>> TablePolicy
+    for Script<F>
+{
+    fn melee(&mut self) -> &mut dyn buntai::engine::policy::Policy {
+        &mut self.melee
+    }
+
+    fn activate(&mut self, game: &Game<'_>, side: usize) -> buntai::engine::game::play::Activation {
+        use buntai::engine::game::play::Activation;
+        game.units
+            .iter()
+            .find(|u| u.side == side && u.on_table() && !u.turn.activated)
+            .map_or(Activation::Pass, |u| Activation::Hold { unit: u.id })
+    }
+
+    fn act(&mut self, game: &Game<'_>, _side: usize) -> buntai::engine::game::play::Action {
+        if self.done_turn == game.turn {
+            return buntai::engine::game::play::Action::Pass;
+        }
+        self.done_turn = game.turn;
+        (self.action)(game.turn, game).unwrap_or(buntai::engine::game::play::Action::Pass)
+    }
+}
+
+#[test]
+fn t19_a_teppo_fires_reloads_and_fires_again_every_other_turn() {
+    use buntai::engine::game::play::Action;
+    let cat = cat();
+    let (ra, fa) = roster(&cat, "bushi-150.toml");
+    let fa = cat.faction(&fa).expect("faction");
+    let mut sides = [units_of(&cat, fa, &ra, 0), units_of(&cat, fa, &ra, 1)];
+    // One teppo Ashigaru against one enemy model.
+    let gunner = sides[0]
+        .iter()
+        .position(|u| u.missiles.iter().any(|m| m.weapon == "teppo"))
+        .expect("a teppo");
+    sides[0] = vec![sides[0][gunner].clone()];
+    sides[1].truncate(1);
+    for seed in 0..40 {
+        let request = SetupRequest {
+            points: 150,
+            scenario: SetupScenario::Tournament,
+            deployment: DeploymentChoice::Edge,
+            seed,
+        };
+        let mut dice = SeededDice::new(seed, 1);
+        let mut events = EventLog::recording();
+        let mut game = Game::new(
+            &cat,
+            [fa, fa],
+            sides.clone(),
+            &request,
+            &mut dice,
+            &mut events,
+        );
+        if game.setup.weather.is_some() || game.setup.time_of_day.is_some() {
+            continue;
+        }
+        let mut a = Script {
+            melee: Default::default(),
+            action: |turn: u32, game: &Game<'_>| {
+                let target = game.units.iter().find(|u| u.side == 1)?.id;
+                Some(match turn {
+                    2 => Action::Reload { unit: 0, weapon: 0 },
+                    _ => Action::Shoot {
+                        unit: 0,
+                        target,
+                        weapon: 0,
+                    },
+                })
+            },
+            done_turn: 0,
+        };
+        let mut b = Script {
+            melee: Default::default(),
+            action: |_: u32, _: &Game<'_>| None,
+            done_turn: 0,
+        };
+        play(&mut game, &mut [&mut a, &mut b], &mut dice, &mut events);
+        let log = events.into_vec();
+        let mut turn = 0;
+        let mut shots = Vec::new();
+        let mut reloads = Vec::new();
+        for e in &log {
+            match e {
+                Event::Turn { turn: t } => turn = *t,
+                Event::Shot { .. } => shots.push(turn),
+                Event::Reload { .. } => reloads.push(turn),
+                _ => {}
+            }
+        }
+        assert_eq!(shots.first(), Some(&1), "fires in turn 1");
+        assert_eq!(reloads.first(), Some(&2), "reloads in turn 2");
+        assert!(shots.iter().all(|t| *t != 2), "no shot while unloaded");
+        let target_killed = log
+            .iter()
+            .any(|e| matches!(e, Event::Vp { side, .. } if side == "A"));
+        if !target_killed {
+            assert_eq!(shots.get(1), Some(&3), "ready again in turn 3");
+        }
+        // Turn 4 asks to shoot again without a reload after turn 3's shot: refused.
+        assert!(!shots.contains(&4));
+        return;
+    }
+    panic!("no seed gave fine weather in daylight");
+}

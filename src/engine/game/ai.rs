@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use crate::engine::odds::{Distribution, shooting_odds};
 use crate::engine::policy::{DefaultAi, Policy, RandomPolicy};
-use crate::engine::shooting::{Phase, ShotSpec};
+use crate::engine::shooting::{Moved, Phase, ShotSpec};
 use crate::engine::table::path::{MoveKind, Others, base_allowance, check_move};
 use crate::engine::table::sight::{Crowd, SightMap};
 use crate::engine::table::{Circle, Point};
@@ -327,6 +327,13 @@ impl TablePolicy for TableAi {
                     target,
                     weapon,
                 };
+            }
+            if let Some(weapon) = u.missiles.iter().position(|m| m.unloaded && !m.reloading)
+                && u.turn.moved == Moved::No
+                && u.turn.shots == 0
+                && !u.fighter.is_stunned()
+            {
+                return Action::Reload { unit: u.id, weapon };
             }
             if u.fighter.is_stunned() {
                 return Action::Rest { unit: u.id };

@@ -66,6 +66,11 @@ pub enum Action {
     Rest {
         unit: usize,
     },
+    /// Reload a fired teppo: ready from the next turn.
+    Reload {
+        unit: usize,
+        weapon: usize,
+    },
 }
 
 /// A side's decisions on the table. Combat decisions go to the melee [`Policy`].
@@ -381,6 +386,15 @@ impl<'c> Game<'c> {
         {
             return None;
         }
+        let rain_once = self
+            .setup
+            .weather
+            .as_deref()
+            .and_then(|id| self.cat.terrain.weather.kinds.iter().find(|k| k.id == id))
+            .is_some_and(|k| k.teppo_once);
+        if rain_once && missile.weapon == "teppo" && missile.fired {
+            return None;
+        }
         let line = self.sight(map, crowd, shooter, target);
         if !line.visible() {
             return None;
@@ -464,6 +478,12 @@ pub fn play(
         events.push(|| Event::Turn { turn: game.turn });
         for u in &mut game.units {
             u.turn = Default::default();
+            for m in &mut u.missiles {
+                if m.reloading {
+                    m.reloading = false;
+                    m.unloaded = false;
+                }
+            }
         }
         priority(game, dice, events);
         morale(game, dice, events);
@@ -897,6 +917,7 @@ fn shoot(
     s.turn.shots += 1;
     let name = s.fighter.name.clone();
     let weapon_id = s.missiles[weapon].weapon.clone();
+    s.missiles[weapon].fired = true;
     if weapon_id == "teppo" {
         s.missiles[weapon].unloaded = true;
     }
@@ -1123,6 +1144,24 @@ fn action_phase(
                 let name = u.fighter.name.clone();
                 events.push(|| Event::Rest { fighter: name });
                 false
+            }
+            Action::Reload { unit, weapon } if free(game, unit) => {
+                let u = &mut game.units[unit];
+                let still =
+                    u.turn.moved == Moved::No && u.turn.shots == 0 && !u.fighter.is_stunned();
+                match u.missiles.get_mut(weapon) {
+                    Some(m) if still && m.unloaded && !m.reloading => {
+                        m.reloading = true;
+                        u.turn.acted = true;
+                        let (name, weapon) = (u.fighter.name.clone(), m.weapon.clone());
+                        events.push(|| Event::Reload {
+                            model: name,
+                            weapon,
+                        });
+                        false
+                    }
+                    _ => true,
+                }
             }
             Action::Shoot {
                 unit,

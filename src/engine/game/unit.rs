@@ -27,6 +27,10 @@ pub struct Missile {
     pub reroll: bool,
     /// A teppo fired and not yet reloaded.
     pub unloaded: bool,
+    /// Reloaded this turn: ready from the next.
+    pub reloading: bool,
+    /// Fired at least once this game (Rain: a teppo fires only once, R-27).
+    pub fired: bool,
 }
 
 /// What a model has done this turn.
@@ -87,6 +91,8 @@ impl Unit {
                 reroll: (w.id == "yumi" && m.has_attribute("kyujutsu"))
                     || (w.id == "teppo" && m.has_attribute("hojutsu")),
                 unloaded: false,
+                reloading: false,
+                fired: false,
             })
             .collect();
         Unit {
