@@ -4,7 +4,8 @@
 #   - with `--card back` the card moves to a second page;
 #   - the model cards print nine to a page (A4 and Letter);
 #   - a screenshot of each is not blank;
-#   - a generated table's SVG renders with its table, terrain and deployment zones in colour.
+#   - a generated table's SVG renders with its table, terrain and deployment zones in colour;
+#   - a game's replay page draws both sides' models on the table, and steps to a later turn.
 # CI runs it (.ci/run installs chromium and poppler-utils). Usage: tests/render-html.sh [out-dir]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,6 +78,18 @@ for paper in A4 Letter; do
   expect cards-20 "$paper" 3
 done
 for name in sheet-10 sheet-20 cards-20; do not_blank "$name"; done
+# judge NAME VERDICT: a check passes when its verdict starts with "ok".
+judge() {
+  if [[ "$2" == ok* ]]; then
+    echo "ok   $1 renders: $2"
+    passed=$((passed + 1))
+  else
+    echo "FAIL $1: $2"
+    status=1
+    failed=$((failed + 1))
+  fi
+}
+
 # table_svg NAME ARGS...: render `buntai table ARGS --format svg` and check the picture in colour:
 # the table's cloth, the pieces' fills and both deployment zones are there.
 table_svg() {
@@ -111,18 +124,39 @@ if bluish < 50: problems.append("no side B zone")
 print("; ".join(problems) or f"ok ({len(fills)} terrain colours, {cloth} cloth px, {dark} dark px)")
 PY
 )
-  if [[ "$verdict" == ok* ]]; then
-    echo "ok   $name renders: $verdict"
-    passed=$((passed + 1))
-  else
-    echo "FAIL $name: $verdict"
-    status=1
-    failed=$((failed + 1))
-  fi
+  judge "$name" "$verdict"
 }
 
 table_svg table-250-seed-7 --points 250 --seed 7
 table_svg table-duel-corner --points 150 --seed 11 --scenario duel --deployment corner
+# The replay of one Skirmish: screenshots of deployment and of turn 3 (the page reads #N).
+"$bin" simulate examples/bushi-150.toml examples/koryu-150.toml --scenario skirmish --games 1 --seed 4 \
+  --replay "$out/replay.html" --force >/dev/null
+for frame in 0 3; do
+  "${chrome[@]}" --window-size=1200,900 --screenshot="$out/replay-$frame.png" "file://$PWD/$out/replay.html#$frame" 2>/dev/null
+done
+"${chrome[@]}" --no-pdf-header-footer --print-to-pdf="$out/replay.pdf" "file://$PWD/$out/replay.html" 2>/dev/null
+pdftoppm -r 30 -f 1 -l 1 "$out/replay.pdf" "$out/replay-shot"
+verdict=$(python3 - "$(ls "$out/replay-shot"*.ppm | head -1)" "$out/replay-0.png" "$out/replay-3.png" <<'PY'
+import sys
+data = open(sys.argv[1], "rb").read()
+magic, width, height, maxval, pixels = data.split(maxsplit=4)
+w, h = int(width), int(height)
+rgb = [tuple(pixels[i:i + 3]) for i in range(0, w * h * 3, 3)]
+red = sum(1 for c in rgb if c[0] > 150 and c[1] < 90 and c[2] < 90)
+blue = sum(1 for c in rgb if c[2] > 130 and c[0] < 90)
+cloth = sum(1 for c in rgb if abs(c[0] - 0xf3) + abs(c[1] - 0xef) + abs(c[2] - 0xe2) < 20)
+# The two screenshots differ: the page stepped to turn 3.
+same = open(sys.argv[2], "rb").read() == open(sys.argv[3], "rb").read()
+problems = []
+if red < 5: problems.append("no side A models")
+if blue < 5: problems.append("no side B models")
+if cloth < 0.05 * w * h: problems.append("no table")
+if same: problems.append("turn 3 looks like deployment")
+print("; ".join(problems) or f"ok ({red} red, {blue} blue, {cloth} table px)")
+PY
+)
+judge replay "$verdict"
 echo "pages and screenshots: $out/"
 echo "render: $passed passed, $failed failed"
 exit $status

@@ -8,6 +8,7 @@ mod odds;
 mod options;
 mod output;
 mod print;
+mod replay;
 mod schema;
 mod shell;
 mod simulate;
@@ -99,6 +100,11 @@ pub enum Command {
         after_help = "Examples:\n  buntai simulate a.toml b.toml --games 1000 --seed 7\n  buntai simulate a.toml b.toml --log game.jsonl --policy-b random"
     )]
     Simulate(simulate::SimulateArgs),
+    /// Turn a game's log (`simulate --scenario skirmish --log`) into an HTML page to step through.
+    #[command(
+        after_help = "Examples:\n  buntai simulate a.toml b.toml --scenario skirmish --log game.jsonl\n  buntai replay game.jsonl -o game.html"
+    )]
+    Replay(replay::ReplayArgs),
     /// Set up a table by seed (size, terrain, weather, time of day, deployment zones) or check a
     /// table file, and show it as text, JSON or an SVG picture to scale.
     #[command(
@@ -279,6 +285,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Options(args) => {
             with_catalogue(&out, &source, |cat| options::run(&out, cat, &args))
         }
+        Command::Replay(args) => with_catalogue(&out, &source, |cat| replay::run(&out, cat, &args)),
         Command::Table(args) => with_catalogue(&out, &source, |cat| table::run(&out, cat, &args)),
         Command::Odds { command } => {
             with_catalogue(&out, &source, |cat| odds::run(&out, cat, &command))

@@ -64,6 +64,9 @@ pub struct SimulateArgs {
     /// Write one game's events (every roll and decision) as JSON Lines.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
+    /// Write an HTML replay of the logged game (`--log-game`) to FILE (Skirmish only).
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<PathBuf>,
     /// Which game `--log` writes (0 is the first).
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub log_game: u64,
@@ -382,6 +385,10 @@ pub(super) const POLICY_STREAM: u64 = 1 << 40;
 pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     if args.scenario == Scenario::Skirmish {
         return super::skirmish::run(out, cat, args);
+    }
+    if args.replay.is_some() {
+        out.error("--replay draws a game on the table: use it with --scenario skirmish");
+        return exit::USAGE;
     }
     if args.policy_a == PolicyArg::Charge || args.policy_b == PolicyArg::Charge {
         out.error("`charge` is a table policy: use it with --scenario skirmish");

@@ -179,6 +179,15 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         Ok(log) => log,
         Err(code) => return code,
     };
+    let replay = match open_output(
+        out,
+        args.replay.as_deref(),
+        args.force,
+        &[args.a.as_path(), args.b.as_path()],
+    ) {
+        Ok(file) => file,
+        Err(code) => return code,
+    };
     let (a_name, a_roster, a_faction) = match playable_roster(out, cat, &args.a) {
         Ok(x) => x,
         Err(code) => return code,
@@ -270,7 +279,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         }
         (tally, first)
     };
-    let logged = log.as_ref().map(|_| args.log_game);
+    let logged = (log.is_some() || replay.is_some()).then_some(args.log_game);
     let (tally, first) = run_all(
         [args.policy_a, args.policy_b],
         [&units[0], &units[1]],
@@ -292,8 +301,26 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     });
     progress.finish();
     let mut log_failed = false;
+    let events = first.into_vec();
+    if let Some(file) = replay {
+        let lines: Vec<String> = events
+            .iter()
+            .filter_map(|e| serde_json::to_string(e).ok())
+            .collect();
+        match crate::print::replay::replay_html(&lines.join("\n"), &cat.terrain) {
+            Ok(page) => {
+                if super::output::write_output(out, Some(file), &page).is_err() {
+                    log_failed = true;
+                }
+            }
+            Err(err) => {
+                out.error(&format!("cannot draw the replay: {}", err.0));
+                log_failed = true;
+            }
+        }
+    }
     if let Some(file) = log {
-        log_failed = !write_log(out, file, &first.into_vec(), args);
+        log_failed |= !write_log(out, file, &events, args);
     }
     let n = tally.games.max(1) as f64;
     let (survived, fled) = (&tally.survived, &tally.fled);

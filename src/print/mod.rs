@@ -3,6 +3,7 @@
 
 mod doc;
 mod html;
+pub mod replay;
 mod share;
 mod sheet;
 pub mod table;

@@ -228,6 +228,10 @@ fn the_default_ai_beats_random_on_a_fixed_seed_subset() {
     assert!(vp_for > 0);
 }
 
+fn path(p: &std::path::Path) -> &str {
+    p.to_str().expect("a UTF-8 temporary path")
+}
+
 fn skirmish(args: &[&str], threads: &str) -> std::process::Output {
     crate::support::buntai()
         .current_dir(repo())
@@ -411,4 +415,92 @@ fn t19_a_teppo_fires_reloads_and_fires_again_every_other_turn() {
         return;
     }
     panic!("no seed gave fine weather in daylight");
+}
+
+#[test]
+fn a_replay_shows_every_model_and_a_frame_per_turn() {
+    let dir = tempfile::tempdir().expect("dir");
+    let log = dir.path().join("game.jsonl");
+    let page = dir.path().join("game.html");
+    let out = skirmish(
+        &["--games", "3", "--seed", "4", "--log-game", "2", "--log"],
+        "2",
+    );
+    assert_eq!(out.status.code(), Some(2), "--log needs a file");
+    crate::support::buntai()
+        .current_dir(repo())
+        .args([
+            "simulate",
+            "examples/sohei-150.toml",
+            "examples/bandits-150.toml",
+            "--scenario",
+            "skirmish",
+        ])
+        .args(["--games", "3", "--seed", "4", "--log-game", "2", "--log"])
+        .arg(&log)
+        .arg("--replay")
+        .arg(&page)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&log).expect("log");
+    let deployed = text
+        .lines()
+        .filter(|l| l.contains("\"event\":\"deploy\""))
+        .count();
+    let end: serde_json::Value = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|e| e["event"] == "skirmish-end")
+        .expect("an end");
+    let turns = end["turns"].as_u64().expect("turns") as usize;
+    let html = std::fs::read_to_string(&page).expect("replay written by simulate");
+    assert_eq!(
+        html.matches("class=\"frame\"").count(),
+        turns + 1,
+        "deployment and a frame per turn"
+    );
+    let first = html.split("data-frame=\"1\"").next().expect("frame 0");
+    assert_eq!(
+        first.matches("class=\"model\"").count(),
+        deployed,
+        "every deployed model is drawn"
+    );
+    assert!(
+        !html.contains("src=\"http") && !html.contains("href=\"http"),
+        "nothing fetched"
+    );
+    // The same page from the log alone.
+    let again = crate::support::buntai()
+        .arg("replay")
+        .arg(&log)
+        .output()
+        .expect("runs");
+    assert!(again.status.success());
+    assert_eq!(String::from_utf8_lossy(&again.stdout), html);
+}
+
+#[test]
+fn a_tournament_log_cannot_be_replayed_on_a_table() {
+    let dir = tempfile::tempdir().expect("dir");
+    let log = dir.path().join("t.jsonl");
+    crate::support::buntai()
+        .current_dir(repo())
+        .args([
+            "simulate",
+            "examples/sohei.toml",
+            "examples/sohei.toml",
+            "--games",
+            "1",
+            "--log",
+        ])
+        .arg(&log)
+        .assert()
+        .success();
+    let out = crate::support::buntai()
+        .arg("replay")
+        .arg(&log)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("table-setup"));
 }

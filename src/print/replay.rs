@@ -1,0 +1,357 @@
+//! A replay of one game on the table: a self-contained HTML page (inline SVG and a few lines of
+//! inline script, nothing fetched) with the table and a frame per turn: where every model stands,
+//! the paths it moved, the shots (hit or miss), the combats, who fell or fled, morale and VP. It is a
+//! view of the event log alone.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde_json::Value;
+
+use crate::model::TerrainFile;
+
+/// What the replay needs of one turn.
+#[derive(Debug, Clone, Default)]
+struct Frame {
+    turn: u32,
+    /// Model name → (x, y).
+    at: BTreeMap<String, (f64, f64)>,
+    gone: Vec<String>,
+    moves: Vec<(String, Vec<(f64, f64)>)>,
+    /// (shooter, target, wounded).
+    shots: Vec<(String, String, bool)>,
+    combats: Vec<(String, Vec<String>)>,
+    notes: Vec<String>,
+}
+
+/// Why a log cannot be replayed.
+#[derive(Debug)]
+pub struct ReplayError(pub String);
+
+/// Build the replay page from a log's JSON Lines.
+pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayError> {
+    let mut size = 0.0;
+    let mut pieces: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
+    let mut conditions = String::new();
+    let mut frames: Vec<Frame> = vec![Frame::default()];
+    let mut result = String::new();
+    for (n, line) in log
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let e: Value = serde_json::from_str(line)
+            .map_err(|err| ReplayError(format!("line {}: not a JSON event ({err})", n + 1)))?;
+        let kind = e["event"].as_str().unwrap_or_default();
+        let text = |k: &str| e[k].as_str().unwrap_or_default().to_owned();
+        let frame = frames
+            .last_mut()
+            .ok_or_else(|| ReplayError("no frame".into()))?;
+        match kind {
+            "table-setup" => {
+                size = e["size"].as_f64().unwrap_or(0.0);
+                for p in e["pieces"].as_array().into_iter().flatten() {
+                    let kind = p[0].as_str().unwrap_or_default().to_owned();
+                    let pts = p[1]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(|q| (q[0].as_f64().unwrap_or(0.0), q[1].as_f64().unwrap_or(0.0)))
+                        .collect();
+                    pieces.push((kind, pts));
+                }
+                conditions = format!(
+                    "weather {}, {}",
+                    e["weather"].as_str().unwrap_or("fine"),
+                    e["time_of_day"].as_str().unwrap_or("daylight")
+                );
+            }
+            "deploy" => {
+                frame.at.insert(
+                    text("model"),
+                    (
+                        e["x"].as_f64().unwrap_or(0.0),
+                        e["y"].as_f64().unwrap_or(0.0),
+                    ),
+                );
+            }
+            "turn" => {
+                let mut next = Frame {
+                    turn: e["turn"].as_u64().unwrap_or(0) as u32,
+                    at: frame.at.clone(),
+                    gone: frame.gone.clone(),
+                    ..Frame::default()
+                };
+                next.notes.clear();
+                frames.push(next);
+            }
+            "table-move" => {
+                let path: Vec<(f64, f64)> = e["path"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|q| (q[0].as_f64().unwrap_or(0.0), q[1].as_f64().unwrap_or(0.0)))
+                    .collect();
+                let model = text("model");
+                let from = frame.at.get(&model).copied();
+                if let (Some(from), Some(&end)) = (from, path.last()) {
+                    let mut full = vec![from];
+                    full.extend(&path);
+                    frame.moves.push((model.clone(), full));
+                    frame.at.insert(model, end);
+                }
+            }
+            "shot" => {
+                let hit = e["result"].as_str().is_some_and(|r| r != "no-wound");
+                frame.shots.push((text("shooter"), text("target"), hit));
+            }
+            "combats" => {
+                for c in e["combats"].as_array().into_iter().flatten() {
+                    let others = c[1]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|o| o.as_str().map(str::to_owned))
+                        .collect();
+                    frame
+                        .combats
+                        .push((c[0].as_str().unwrap_or_default().to_owned(), others));
+                }
+            }
+            "wound" if e["health"] == "dead" => {
+                let model = text("fighter");
+                frame.notes.push(format!("{model} falls"));
+                frame.gone.push(model);
+            }
+            "fled" => {
+                let model = text("model");
+                frame.notes.push(format!("{model} flees the table"));
+                frame.gone.push(model);
+            }
+            "morale-test" => frame.notes.push(format!(
+                "Side {} tests Morale: {} ({})",
+                text("side"),
+                if e["passed"].as_bool().unwrap_or(false) {
+                    "passes"
+                } else {
+                    "fails"
+                },
+                text("state")
+            )),
+            "vp" => frame.notes.push(format!(
+                "Side {} scores {} VP: {}",
+                text("side"),
+                e["half_points"].as_u64().unwrap_or(0) as f64 / 2.0,
+                text("reason")
+            )),
+            "skirmish-end" => {
+                let vp = |k: usize| e["vp"][k].as_u64().unwrap_or(0) as f64 / 2.0;
+                result = format!(
+                    "After {} turns ({}): A {} VP, B {} VP; {}.",
+                    e["turns"].as_u64().unwrap_or(0),
+                    text("reason").replace('-', " "),
+                    vp(0),
+                    vp(1),
+                    e["winner"]
+                        .as_str()
+                        .map_or("a draw".to_owned(), |w| format!("side {w} wins"))
+                );
+            }
+            _ => {}
+        }
+    }
+    if size <= 0.0 {
+        return Err(ReplayError("the log has no table (`table-setup`): is it a Skirmish log from `simulate --scenario skirmish --log`?".into()));
+    }
+    Ok(page(size, &pieces, &conditions, &frames, &result, terrain))
+}
+
+fn side_colour(name: &str) -> &'static str {
+    if name.starts_with('A') {
+        "#c0392b"
+    } else {
+        "#2c6fb0"
+    }
+}
+
+fn page(
+    size: f64,
+    pieces: &[(String, Vec<(f64, f64)>)],
+    conditions: &str,
+    frames: &[Frame],
+    result: &str,
+    terrain: &TerrainFile,
+) -> String {
+    let mut svg = String::new();
+    let m = 1.0;
+    let _ = write!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{} {} {} {}" width="640" height="640" role="img" aria-label="The table">"#,
+        -m,
+        -m,
+        size + 2.0 * m,
+        size + 2.0 * m
+    );
+    let _ = write!(svg, r#"<g transform="translate(0 {size}) scale(1 -1)">"#);
+    let _ = write!(
+        svg,
+        r##"<rect x="0" y="0" width="{size}" height="{size}" fill="#f3efe2" stroke="#333" stroke-width="0.08"/>"##
+    );
+    for (kind, pts) in pieces {
+        let colour = terrain.kind(kind).map_or("#999999", |k| k.colour.as_str());
+        let points: Vec<String> = pts.iter().map(|(x, y)| format!("{x:.2},{y:.2}")).collect();
+        let _ = write!(
+            svg,
+            r##"<polygon class="piece" points="{}" fill="{colour}" fill-opacity="0.8" stroke="#555" stroke-width="0.06"/>"##,
+            points.join(" ")
+        );
+    }
+    for (k, f) in frames.iter().enumerate() {
+        let _ = write!(
+            svg,
+            r#"<g class="frame" data-frame="{k}"{}>"#,
+            if k == 0 {
+                ""
+            } else {
+                r#" style="display:none""#
+            }
+        );
+        for (model, path) in &f.moves {
+            let points: Vec<String> = path.iter().map(|(x, y)| format!("{x:.2},{y:.2}")).collect();
+            let _ = write!(
+                svg,
+                r#"<polyline class="move" points="{}" fill="none" stroke="{}" stroke-width="0.1" stroke-dasharray="0.3 0.2" opacity="0.8"/>"#,
+                points.join(" "),
+                side_colour(model)
+            );
+        }
+        for (shooter, target, hit) in &f.shots {
+            if let (Some(a), Some(b)) = (f.at.get(shooter), f.at.get(target)) {
+                let _ = write!(
+                    svg,
+                    r#"<line class="shot" x1="{:.2}" y1="{:.2}" x2="{:.2}" y2="{:.2}" stroke="{}" stroke-width="0.12"/>"#,
+                    a.0,
+                    a.1,
+                    b.0,
+                    b.1,
+                    if *hit { "#e67e22" } else { "#7f8c8d" }
+                );
+            }
+        }
+        for (name, &(x, y)) in &f.at {
+            let gone = f.gone.contains(name);
+            if gone {
+                let _ = write!(
+                    svg,
+                    r##"<g class="fallen"><line x1="{:.2}" y1="{:.2}" x2="{:.2}" y2="{:.2}" stroke="#555" stroke-width="0.12"/><line x1="{:.2}" y1="{:.2}" x2="{:.2}" y2="{:.2}" stroke="#555" stroke-width="0.12"/></g>"##,
+                    x - 0.4,
+                    y - 0.4,
+                    x + 0.4,
+                    y + 0.4,
+                    x - 0.4,
+                    y + 0.4,
+                    x + 0.4,
+                    y - 0.4
+                );
+            } else {
+                let _ = write!(
+                    svg,
+                    r##"<circle class="model" cx="{x:.2}" cy="{y:.2}" r="0.5" fill="{}" stroke="#111" stroke-width="0.05"><title>{}</title></circle>"##,
+                    side_colour(name),
+                    xml(name)
+                );
+            }
+        }
+        svg.push_str("</g>");
+    }
+    svg.push_str("</g></svg>");
+    let mut notes = String::new();
+    for (k, f) in frames.iter().enumerate() {
+        let title = if k == 0 {
+            "Deployment".to_owned()
+        } else {
+            format!("Turn {}", f.turn)
+        };
+        let _ = write!(
+            notes,
+            r#"<section class="notes" data-frame="{k}"{}><h2>{title}</h2><ul>"#,
+            if k == 0 {
+                ""
+            } else {
+                r#" style="display:none""#
+            }
+        );
+        for (centre, others) in &f.combats {
+            let _ = write!(
+                notes,
+                "<li>Combat: {} against {}</li>",
+                xml(centre),
+                xml(&others.join(", "))
+            );
+        }
+        for (s, t, hit) in &f.shots {
+            let _ = write!(
+                notes,
+                "<li>{} shoots {}: {}</li>",
+                xml(s),
+                xml(t),
+                if *hit { "wounds" } else { "misses" }
+            );
+        }
+        for n in &f.notes {
+            let _ = write!(notes, "<li>{}</li>", xml(n));
+        }
+        if f.combats.is_empty() && f.shots.is_empty() && f.notes.is_empty() {
+            notes.push_str("<li>Manoeuvring.</li>");
+        }
+        notes.push_str("</ul></section>");
+    }
+    format!(
+        r##"<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Buntai replay</title>
+<style>
+body {{ font-family: "DejaVu Sans", sans-serif; margin: 1em; color: #222; }}
+main {{ display: flex; gap: 1.5em; align-items: flex-start; flex-wrap: wrap; }}
+.controls {{ margin: 0.5em 0; }}
+button {{ font-size: 1em; padding: 0.2em 0.8em; }}
+.notes ul {{ padding-left: 1.2em; }}
+.legend span {{ display: inline-block; width: 0.8em; height: 0.8em; border-radius: 50%; margin: 0 0.3em 0 1em; }}
+</style></head>
+<body>
+<h1>Buntai replay</h1>
+<p>{size}" table, {conditions}. <span class="legend"><span style="background:#c0392b"></span>side A<span style="background:#2c6fb0"></span>side B</span> Dashed lines: moves; orange lines: shots that wounded, grey: misses; crosses: fallen or fled.</p>
+<p class="result"><strong>{result}</strong></p>
+<div class="controls"><button id="prev">&larr; Previous</button> <input id="slider" type="range" min="0" max="{last}" value="0"> <button id="next">Next &rarr;</button> <span id="label">Deployment</span></div>
+<main><div>{svg}</div><div>{notes}</div></main>
+<script>
+(function () {{
+  var frame = 0, last = {last};
+  function show(k) {{
+    frame = Math.max(0, Math.min(last, k));
+    document.querySelectorAll('[data-frame]').forEach(function (el) {{
+      el.style.display = Number(el.getAttribute('data-frame')) === frame ? '' : 'none';
+    }});
+    document.getElementById('slider').value = frame;
+    document.getElementById('label').textContent = frame === 0 ? 'Deployment' : 'Turn ' + frame;
+  }}
+  document.getElementById('prev').onclick = function () {{ show(frame - 1); }};
+  document.getElementById('next').onclick = function () {{ show(frame + 1); }};
+  document.getElementById('slider').oninput = function (e) {{ show(Number(e.target.value)); }};
+  var start = Number((location.hash || '#0').slice(1));
+  show(isNaN(start) ? 0 : start);
+}})();
+</script>
+</body></html>
+"##,
+        last = frames.len() - 1,
+        conditions = xml(conditions),
+        result = xml(result),
+    )
+}
+
+fn xml(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
