@@ -427,21 +427,24 @@ fn a_replay_shows_every_model_and_a_frame_per_turn() {
         "2",
     );
     assert_eq!(out.status.code(), Some(2), "--log needs a file");
-    crate::support::buntai()
-        .current_dir(repo())
-        .args([
-            "simulate",
-            "examples/sohei-150.toml",
-            "examples/bandits-150.toml",
-            "--scenario",
-            "skirmish",
-        ])
-        .args(["--games", "3", "--seed", "4", "--log-game", "2", "--log"])
-        .arg(&log)
-        .arg("--replay")
-        .arg(&page)
-        .assert()
-        .success();
+    let args = [
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--log-game",
+        "2",
+        "--log",
+        path(&log),
+        "--replay",
+        path(&page),
+    ];
+    let made = skirmish(&args, "2");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
     let text = std::fs::read_to_string(&log).expect("log");
     let deployed = text
         .lines()
