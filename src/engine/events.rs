@@ -167,7 +167,9 @@ pub enum Event {
     TableMove {
         model: String,
         kind: String,
+        from: [f64; 2],
         path: Vec<[f64; 2]>,
+        length: f64,
         allowance: f64,
     },
     /// A teppo reloaded in the Action Phase: ready from the next turn.
@@ -182,12 +184,19 @@ pub enum Event {
     /// A shot on the table: range edge to edge, cover, the kept dice, totals and result.
     Shot {
         shooter: String,
+        /// The model the shot was at; `hit` is the one it was resolved against (another model of
+        /// the combat when the first shot into a combat failed, R-76).
         target: String,
+        hit: String,
         weapon: String,
         range: f64,
         cover: crate::engine::shooting::Cover,
+        /// The dice kept (after any Kyujutsu or Hojutsu re-roll).
         dice: Vec<u8>,
+        shoot: i32,
+        modifiers: Vec<(String, i32)>,
         total: i32,
+        defence_items: Vec<(String, i32)>,
         defence: i32,
         result: WoundResult,
     },

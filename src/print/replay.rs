@@ -103,7 +103,7 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
             }
             "shot" => {
                 let hit = e["result"].as_str().is_some_and(|r| r != "no-wound");
-                frame.shots.push((text("shooter"), text("target"), hit));
+                frame.shots.push((text("shooter"), text("hit"), hit));
             }
             "combats" => {
                 for c in e["combats"].as_array().into_iter().flatten() {

@@ -507,3 +507,160 @@ fn a_tournament_log_cannot_be_replayed_on_a_table() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("table-setup"));
 }
+
+/// Re-check a game's rules from its log alone: every move starts where the model stood, is as long
+/// as its path and within its allowance, and leaves no two bases overlapping; a model moves at most
+/// once a Move Phase; every shot's total is its dice plus Shoot plus its itemised modifiers, its
+/// Defence the sum of its items, its result the wound table's; the VP entries add up to the result;
+/// the game ends by its turn limit.
+fn check_log(events: &[serde_json::Value]) {
+    use std::collections::HashMap;
+    let mut at: HashMap<String, (f64, f64)> = HashMap::new();
+    let mut gone: Vec<String> = Vec::new();
+    let mut moved_this_turn: Vec<String> = Vec::new();
+    let (mut turn, mut limit) = (0u64, 0u64);
+    let mut vp = [0u64; 2];
+    let r = 0.5;
+    for e in events {
+        match e["event"].as_str().unwrap_or_default() {
+            "turn-limit" => limit = e["turns"].as_u64().expect("turns"),
+            "turn" => {
+                turn = e["turn"].as_u64().expect("turn");
+                moved_this_turn.clear();
+            }
+            "deploy" => {
+                at.insert(
+                    e["model"].as_str().expect("model").to_owned(),
+                    (e["x"].as_f64().expect("x"), e["y"].as_f64().expect("y")),
+                );
+            }
+            "table-move" => {
+                let model = e["model"].as_str().expect("model").to_owned();
+                assert!(
+                    !moved_this_turn.contains(&model),
+                    "{model} moved twice in turn {turn}"
+                );
+                moved_this_turn.push(model.clone());
+                let from = (
+                    e["from"][0].as_f64().expect("x"),
+                    e["from"][1].as_f64().expect("y"),
+                );
+                let here = at[&model];
+                assert!(
+                    (from.0 - here.0).abs() < 1e-9 && (from.1 - here.1).abs() < 1e-9,
+                    "{model} starts where it stood"
+                );
+                let mut length = 0.0;
+                let mut p = from;
+                for q in e["path"].as_array().expect("path") {
+                    let q = (q[0].as_f64().expect("x"), q[1].as_f64().expect("y"));
+                    length += ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt();
+                    p = q;
+                }
+                let logged = e["length"].as_f64().expect("length");
+                assert!(
+                    (length - logged).abs() < 1e-9,
+                    "{model}'s path is {length}, logged {logged}"
+                );
+                assert!(
+                    length <= e["allowance"].as_f64().expect("allowance") + 1e-9,
+                    "{model} moved beyond its allowance"
+                );
+                at.insert(model.clone(), p);
+                for (other, q) in at.iter().filter(|(o, _)| **o != model && !gone.contains(o)) {
+                    let d = ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt();
+                    assert!(
+                        d >= 2.0 * r - 1e-6,
+                        "{model} ends overlapping {other} in turn {turn}"
+                    );
+                }
+            }
+            "wound" if e["health"] == "dead" => {
+                gone.push(e["fighter"].as_str().expect("name").to_owned())
+            }
+            "fled" => gone.push(e["model"].as_str().expect("name").to_owned()),
+            "shot" => {
+                let dice: i64 = e["dice"]
+                    .as_array()
+                    .expect("dice")
+                    .iter()
+                    .map(|d| d.as_i64().expect("die"))
+                    .sum();
+                let mods: i64 = e["modifiers"]
+                    .as_array()
+                    .expect("mods")
+                    .iter()
+                    .map(|m| m[1].as_i64().expect("value"))
+                    .sum();
+                let total = e["total"].as_i64().expect("total");
+                assert_eq!(
+                    total,
+                    dice + e["shoot"].as_i64().expect("shoot") + mods,
+                    "{e}"
+                );
+                let defence: i64 = e["defence_items"]
+                    .as_array()
+                    .expect("items")
+                    .iter()
+                    .map(|m| m[1].as_i64().expect("value"))
+                    .sum();
+                assert_eq!(e["defence"].as_i64(), Some(defence), "{e}");
+                let expected = match total - defence {
+                    i64::MIN..=0 => "no-wound",
+                    1 => "stunned",
+                    2..=3 => "light",
+                    4..=5 => "grievous",
+                    _ => "critical",
+                };
+                assert_eq!(e["result"], expected, "{e}");
+                let shooter = e["shooter"].as_str().expect("shooter").to_owned();
+                assert!(!gone.contains(&shooter), "the dead do not shoot");
+                // No engaged model shoots: no enemy base within contact of the shooter's.
+                let p = at[&shooter];
+                let side = &shooter[..1];
+                for (other, q) in at
+                    .iter()
+                    .filter(|(o, _)| !o.starts_with(side) && !gone.contains(o))
+                {
+                    let d = ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt();
+                    assert!(
+                        d > 2.0 * r + 0.01 + 1e-9,
+                        "{shooter} shoots while engaged with {other}"
+                    );
+                }
+            }
+            "vp" => vp[usize::from(e["side"] == "B")] += e["half_points"].as_u64().expect("vp"),
+            "skirmish-end" => {
+                assert_eq!(e["vp"][0].as_u64(), Some(vp[0]), "side A's ledger");
+                assert_eq!(e["vp"][1].as_u64(), Some(vp[1]), "side B's ledger");
+                assert!(e["turns"].as_u64().expect("turns") <= limit);
+            }
+            _ => {}
+        }
+    }
+    assert!(limit > 0 && turn > 0, "a whole game");
+}
+
+#[test]
+fn every_rule_the_log_shows_holds_over_many_games() {
+    let cat = cat();
+    let mut checked = 0;
+    for seed in 0..10 {
+        for (a, b) in [
+            ("bushi-150.toml", "ikko-ikki-150.toml"),
+            ("ming-chinese-200.toml", "koreans-200.toml"),
+        ] {
+            for policies in [["random", "random"], ["default", "default"]] {
+                let played = play_one(&cat, a, b, seed, policies, true);
+                let values: Vec<serde_json::Value> = played
+                    .events
+                    .iter()
+                    .map(|e| serde_json::to_value(e).expect("an event as JSON"))
+                    .collect();
+                check_log(&values);
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 40);
+}

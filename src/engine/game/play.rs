@@ -373,6 +373,26 @@ impl<'c> Game<'c> {
         weapon: usize,
         phase: Phase,
     ) -> Option<(ShotSpec, ShotContext)> {
+        self.shot_items(map, crowd, shooter, target, weapon, phase)
+            .map(|(spec, ctx, _, _)| (spec, ctx))
+    }
+
+    /// [`Game::shot`] with its modifiers and Defence items, each with its reason.
+    #[allow(clippy::type_complexity)]
+    pub fn shot_items(
+        &self,
+        map: &SightMap<'_>,
+        crowd: &Crowd,
+        shooter: usize,
+        target: usize,
+        weapon: usize,
+        phase: Phase,
+    ) -> Option<(
+        ShotSpec,
+        ShotContext,
+        Vec<(String, i32)>,
+        Vec<(String, i32)>,
+    )> {
         let s = &self.units[shooter];
         let t = &self.units[target];
         let missile = s.missiles.get(weapon)?;
@@ -424,6 +444,8 @@ impl<'c> Game<'c> {
                 defence: defence.iter().map(|(_, v)| v).sum(),
             },
             ctx,
+            mods,
+            defence,
         ))
     }
 
@@ -809,14 +831,18 @@ fn flee(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
             shortest_path(&game.setup.table, &game.rules, &mover, kind, goal, others)
         {
             let path = truncate(c, &path, allowance);
-            if check_move(&game.setup.table, &game.rules, &mover, kind, &path, others).is_ok() {
+            if let Ok(check) =
+                check_move(&game.setup.table, &game.rules, &mover, kind, &path, others)
+            {
                 let end = *path.last().unwrap_or(&c);
                 game.units[unit].base.centre = end;
                 let name = game.units[unit].fighter.name.clone();
                 events.push(|| Event::TableMove {
                     model: name,
                     kind: "flee".into(),
+                    from: [c.x, c.y],
                     path: path.iter().map(|p| [p.x, p.y]).collect(),
+                    length: check.length,
                     allowance,
                 });
                 return;
@@ -885,6 +911,7 @@ fn do_move(
     } else {
         Moved::Normal
     };
+    let from = u.base.centre;
     if let Some(&end) = path.last() {
         u.base.centre = end;
     }
@@ -892,7 +919,9 @@ fn do_move(
     events.push(|| Event::TableMove {
         model: name,
         kind: format!("{kind:?}").to_lowercase(),
+        from: [from.x, from.y],
         path: path.iter().map(|p| [p.x, p.y]).collect(),
+        length: check.length,
         allowance: check.allowance,
     });
 }
@@ -909,7 +938,9 @@ fn shoot(
 ) -> bool {
     let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
     let crowd = game.crowd();
-    let Some((spec, ctx)) = game.shot(&map, &crowd, unit, target, weapon, phase) else {
+    let Some((spec, ctx, modifiers, first_defence)) =
+        game.shot_items(&map, &crowd, unit, target, weapon, phase)
+    else {
         return false;
     };
     let engaged_with: Vec<usize> = game.contacts(target).collect();
@@ -921,13 +952,37 @@ fn shoot(
     if weapon_id == "teppo" {
         s.missiles[weapon].unloaded = true;
     }
+    let log_shot = |game: &Game<'_>,
+                    hit: usize,
+                    roll: &crate::engine::shooting::ShotRoll,
+                    defence_items: &[(String, i32)],
+                    events: &mut EventLog| {
+        events.push(|| Event::Shot {
+            shooter: name.clone(),
+            target: game.units[target].fighter.name.clone(),
+            hit: game.units[hit].fighter.name.clone(),
+            weapon: weapon_id.clone(),
+            range: ctx.range,
+            cover: ctx.cover,
+            dice: roll.kept.clone(),
+            shoot: spec.shoot,
+            modifiers: modifiers.clone(),
+            total: roll.total,
+            defence_items: defence_items.to_vec(),
+            defence: roll.defence,
+            result: roll.result,
+        });
+    };
     let (victim, roll) = if engaged_with.is_empty() {
-        (target, roll_shot(spec, dice))
+        let roll = roll_shot(spec, dice);
+        log_shot(game, target, &roll, &first_defence, events);
+        (target, roll)
     } else {
         // The others of its combat, each with its own Defence as seen from the shooter; line of
         // sight and range are not checked again.
         let mut others = Vec::new();
         let mut specs = Vec::new();
+        let mut items = Vec::new();
         let second_ring: Vec<usize> = game.contacts(engaged_with[0]).collect();
         for &o in engaged_with.iter().chain(second_ring.iter()) {
             if o == target || others.contains(&o) {
@@ -942,31 +997,24 @@ fn shoot(
             let Some(w) = game.cat.weapon(&weapon_id) else {
                 continue;
             };
-            let defence: i32 = defence_items(game.cat, w, &octx)
-                .iter()
-                .map(|(_, v)| v)
-                .sum();
+            let defence = defence_items(game.cat, w, &octx);
             others.push(o);
-            specs.push(ShotSpec { defence, ..spec });
+            specs.push(ShotSpec {
+                defence: defence.iter().map(|(_, v)| v).sum(),
+                ..spec
+            });
+            items.push(defence);
         }
         let shot = shoot_into_combat(spec, &specs, dice);
+        log_shot(game, target, &shot.first, &first_defence, events);
         match shot.second {
-            Some((k, second)) => (others[k], second),
+            Some((k, second)) => {
+                log_shot(game, others[k], &second, &items[k], events);
+                (others[k], second)
+            }
             None => (target, shot.first),
         }
     };
-    let target_name = game.units[victim].fighter.name.clone();
-    events.push(|| Event::Shot {
-        shooter: name.clone(),
-        target: target_name.clone(),
-        weapon: weapon_id.clone(),
-        range: ctx.range,
-        cover: ctx.cover,
-        total: roll.total,
-        defence: roll.defence,
-        dice: roll.kept.clone(),
-        result: roll.result,
-    });
     wound(game, victim, Some(unit), roll.result, events);
     true
 }
