@@ -225,13 +225,16 @@ fn side(
             fighters.push(Fighter::from_model(cat, m, name));
         }
     }
-    // Fearsome Kiai bought for the Buntai, as many as the purchase allows.
-    let kiai = faction
+    Ok((name, fighters, kiai_bought(faction, &parsed)))
+}
+
+/// Fearsome Kiai bought for the Buntai, as many as the purchase allows.
+pub(super) fn kiai_bought(faction: &crate::model::Faction, roster: &roster::Roster) -> u32 {
+    faction
         .purchases
         .iter()
         .find(|p| p.id == "fearsome-kiai")
-        .map_or(0, |p| parsed.fearsome_kiai.unwrap_or(0).min(p.max));
-    Ok((name, fighters, kiai))
+        .map_or(0, |p| roster.fearsome_kiai.unwrap_or(0).min(p.max))
 }
 
 /// Read a roster a game can be played with: it parses, names a faction, names only models and

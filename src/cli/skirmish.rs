@@ -9,7 +9,7 @@ use super::ListFormat;
 use super::output::{Out, emit, open_output, print_json};
 use super::simulate::{
     BATCH, POLICY_STREAM, PolicyArg, Progress, Rate, SideJson, SimulateArgs, SwappedJson, bound,
-    pct, playable_roster, policy_name, rate, round, write_log,
+    kiai_bought, pct, playable_roster, policy_name, rate, round, write_log,
 };
 use crate::diag::exit;
 use crate::engine::SeededDice;
@@ -24,7 +24,7 @@ use crate::print::Doc;
 
 /// What the Skirmish does not play yet; the report lists it.
 pub const NOT_YET: [&str; 9] = [
-    "Fearsome Kiai, Senjo-jutsu and Yojimbo in the Priority Phase",
+    "Yojimbo swaps in the Priority Phase and redirected shots",
     "withdrawing from combat",
     "ride-by attacks and Inexorable follow-ups",
     "reserves and Edge or Corner choice (Edge deployment always)",
@@ -212,11 +212,19 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     let ai = DefaultAi::new();
     let ai = &ai;
     let factions = [a_faction, b_faction];
-    let play_one = |seat: [PolicyArg; 2],
-                    sides: [&Vec<Unit>; 2],
-                    fs: [&Faction; 2],
-                    game: u64,
-                    events: &mut EventLog| {
+    let kiai = [
+        kiai_bought(a_faction, &a_roster),
+        kiai_bought(b_faction, &b_roster),
+    ];
+    // One seating: the policies, the sides' models, factions and Fearsome Kiai, in seat order.
+    struct Seating<'s, 'c> {
+        policies: [PolicyArg; 2],
+        units: [&'s Vec<Unit>; 2],
+        factions: [&'c Faction; 2],
+        kiai: [u32; 2],
+    }
+    let play_one = |seat: &Seating<'_, '_>, game: u64, events: &mut EventLog| {
+        let (sides, fs) = (seat.units, seat.factions);
         let request = SetupRequest {
             points,
             scenario: SetupScenario::Skirmish,
@@ -232,8 +240,14 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             &mut dice,
             events,
         );
-        let mut pa = table_policy(seat[0], ai, args.seed, POLICY_STREAM + 2 * game);
-        let mut pb = table_policy(seat[1], ai, args.seed, POLICY_STREAM + 2 * game + 1);
+        game_state.kiai = seat.kiai;
+        let mut pa = table_policy(seat.policies[0], ai, args.seed, POLICY_STREAM + 2 * game);
+        let mut pb = table_policy(
+            seat.policies[1],
+            ai,
+            args.seed,
+            POLICY_STREAM + 2 * game + 1,
+        );
         let result = play(
             &mut game_state,
             &mut [pa.as_mut(), pb.as_mut()],
@@ -243,11 +257,8 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         (result, game_state.units)
     };
     let progress = Progress::new(args.games * if args.swap { 2 } else { 1 });
-    let run_all = |seat: [PolicyArg; 2],
-                   sides: [&Vec<Unit>; 2],
-                   fs: [&Faction; 2],
-                   logged: Option<u64>| {
-        let sizes = [sides[0].len(), sides[1].len()];
+    let run_all = |seat: Seating<'_, '_>, logged: Option<u64>| {
+        let sizes = [seat.units[0].len(), seat.units[1].len()];
         let mut tally = Tally::new(sizes);
         let mut first = EventLog::off();
         let mut start = 0;
@@ -261,7 +272,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
                     } else {
                         EventLog::off()
                     };
-                    let (result, units) = play_one(seat, sides, fs, game, &mut events);
+                    let (result, units) = play_one(&seat, game, &mut events);
                     let mut t = Tally::new(sizes);
                     t.add(&result, &units);
                     (t, events)
@@ -281,9 +292,12 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     };
     let logged = (log.is_some() || replay.is_some()).then_some(args.log_game);
     let (tally, first) = run_all(
-        [args.policy_a, args.policy_b],
-        [&units[0], &units[1]],
-        factions,
+        Seating {
+            policies: [args.policy_a, args.policy_b],
+            units: [&units[0], &units[1]],
+            factions,
+            kiai,
+        },
         logged,
     );
     let swapped_units = [
@@ -292,9 +306,12 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     ];
     let swapped = args.swap.then(|| {
         run_all(
-            [args.policy_b, args.policy_a],
-            [&swapped_units[0], &swapped_units[1]],
-            [b_faction, a_faction],
+            Seating {
+                policies: [args.policy_b, args.policy_a],
+                units: [&swapped_units[0], &swapped_units[1]],
+                factions: [b_faction, a_faction],
+                kiai: [kiai[1], kiai[0]],
+            },
             None,
         )
         .0

@@ -91,7 +91,7 @@ pub fn duel_with_kiai(
                     .then(|| max_turns - turns),
             });
         }
-        let first = match fearsome_kiai(fighters, policies, kiai, events) {
+        let first = match fearsome_kiai([&fighters[0], &fighters[1]], policies, kiai, events) {
             Some(side) => side,
             None => priority(fighters, dice, events),
         };
@@ -153,14 +153,14 @@ pub fn duel_with_kiai(
 
 /// Fearsome Kiai, declared in secret before Priority is rolled: the side that alone spends one has
 /// Priority; if both spend one, both are spent and the dice decide.
-fn fearsome_kiai(
-    f: &[Fighter; 2],
+pub fn fearsome_kiai(
+    f: [&Fighter; 2],
     policies: &mut [&mut dyn Policy; 2],
     kiai: &mut [u32; 2],
     events: &mut EventLog,
 ) -> Option<usize> {
     let spent: Vec<usize> = (0..2)
-        .filter(|&side| kiai[side] > 0 && policies[side].spend_kiai(&f[side], &f[1 - side]))
+        .filter(|&side| kiai[side] > 0 && policies[side].spend_kiai(f[side], f[1 - side]))
         .collect();
     for &side in &spent {
         kiai[side] -= 1;
@@ -178,10 +178,26 @@ fn fearsome_kiai(
 /// The Priority Phase: who decides first this turn (0 or 1). Each side rolls a d6, re-rolling
 /// ties; a side whose model has Senjo-jutsu may re-roll its own die once, when it is behind.
 fn priority(f: &[Fighter; 2], dice: &mut dyn Dice, events: &mut EventLog) -> usize {
+    priority_roll(
+        [f[0].senjo_jutsu, f[1].senjo_jutsu],
+        [&f[0].name, &f[1].name],
+        dice,
+        events,
+    )
+}
+
+/// Each side rolls a d6, re-rolling ties; a side with Senjo-jutsu may re-roll its own die once,
+/// when it is behind. Returns the side with Priority; `names` name the sides in the log.
+pub fn priority_roll(
+    senjo_jutsu: [bool; 2],
+    names: [&str; 2],
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) -> usize {
     loop {
         let mut rolls = [dice.d6(), dice.d6()];
         for side in 0..2 {
-            if f[side].senjo_jutsu && rolls[side] < rolls[1 - side] {
+            if senjo_jutsu[side] && rolls[side] < rolls[1 - side] {
                 rolls[side] = dice.d6();
             }
         }
@@ -192,7 +208,7 @@ fn priority(f: &[Fighter; 2], dice: &mut dyn Dice, events: &mut EventLog) -> usi
         };
         events.push(|| Event::Priority {
             rolls,
-            winner: winner.map(|w| f[w].name.clone()),
+            winner: winner.map(|w| names[w].to_owned()),
         });
         if let Some(w) = winner {
             return w;
@@ -660,16 +676,31 @@ mod tests {
         // Only B shouts: B has Priority without a roll, and one Kiai fewer.
         let mut kiai = [1, 2];
         let (mut a, mut b) = (shouts(false), shouts(true));
-        let first = fearsome_kiai(&pair, &mut [&mut a, &mut b], &mut kiai, &mut events);
+        let first = fearsome_kiai(
+            [&pair[0], &pair[1]],
+            &mut [&mut a, &mut b],
+            &mut kiai,
+            &mut events,
+        );
         assert_eq!(first, Some(1));
         assert_eq!(kiai, [1, 1]);
         // Both shout: both are spent and the dice decide.
         let (mut a, mut b) = (shouts(true), shouts(true));
-        let first = fearsome_kiai(&pair, &mut [&mut a, &mut b], &mut kiai, &mut events);
+        let first = fearsome_kiai(
+            [&pair[0], &pair[1]],
+            &mut [&mut a, &mut b],
+            &mut kiai,
+            &mut events,
+        );
         assert_eq!(first, None);
         assert_eq!(kiai, [0, 0]);
         // With none left, nothing is spent.
-        let first = fearsome_kiai(&pair, &mut [&mut a, &mut b], &mut kiai, &mut events);
+        let first = fearsome_kiai(
+            [&pair[0], &pair[1]],
+            &mut [&mut a, &mut b],
+            &mut kiai,
+            &mut events,
+        );
         assert_eq!(first, None);
         let spent = events
             .iter()

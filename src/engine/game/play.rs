@@ -113,6 +113,8 @@ pub struct Game<'c> {
     pub start_strength: [u32; 2],
     /// Half points.
     pub vp: [u32; 2],
+    /// Fearsome Kiai each side has left.
+    pub kiai: [u32; 2],
     criticals: [[u32; 2]; 2],
     leader_critical: [[bool; 2]; 2],
     /// Pairs that fought in the same combat in the last Combat Phase.
@@ -180,6 +182,7 @@ impl<'c> Game<'c> {
             morale: [MoraleState::Steady; 2],
             start_strength,
             vp: [0; 2],
+            kiai: [0; 2],
             criticals: [[0; 2]; 2],
             leader_critical: [[false; 2]; 2],
             fought_before: Vec::new(),
@@ -507,7 +510,7 @@ pub fn play(
                 }
             }
         }
-        priority(game, dice, events);
+        priority(game, policies, dice, events);
         morale(game, dice, events);
         move_phase(game, policies, dice, events);
         if let Some(reason) = ended(game) {
@@ -556,20 +559,42 @@ fn ended(game: &Game<'_>) -> Option<EndReason> {
     (game.strength(0) == 0 || game.strength(1) == 0).then_some(EndReason::Destroyed)
 }
 
-/// Each side rolls a d6, ties rolled again.
-fn priority(game: &mut Game<'_>, dice: &mut dyn Dice, events: &mut EventLog) {
-    loop {
-        let rolls = [dice.d6(), dice.d6()];
-        let winner = (rolls[0] != rolls[1]).then(|| usize::from(rolls[1] > rolls[0]));
-        events.push(|| Event::Priority {
-            rolls,
-            winner: winner.map(side_name),
-        });
-        if let Some(w) = winner {
-            game.priority = w;
+/// The Priority Phase: Fearsome Kiai declared in secret (a single declarer wins
+/// Priority; two both spend one and roll), then each side's d6, ties rolled again, with a
+/// Senjo-jutsu re-roll for a side that has a living Senjo-jutsu model on the table.
+fn priority(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) {
+    // Each side's Leader speaks for it (its highest-ranking model on the table).
+    let speaker = |s: usize| {
+        game.units
+            .iter()
+            .filter(|u| u.side == s && u.on_table())
+            .max_by_key(|u| (u.leader, u.rank))
+            .map(|u| u.id)
+    };
+    if let (Some(a), Some(b)) = (speaker(0), speaker(1))
+        && game.kiai.iter().any(|k| *k > 0)
+    {
+        let fighters = [&game.units[a].fighter, &game.units[b].fighter];
+        let (p0, p1) = policies.split_at_mut(1);
+        let mut melee: [&mut dyn Policy; 2] = [p0[0].melee(), p1[0].melee()];
+        if let Some(side) =
+            crate::engine::duel::fearsome_kiai(fighters, &mut melee, &mut game.kiai, events)
+        {
+            game.priority = side;
             return;
         }
     }
+    let senjo = [0, 1].map(|s| {
+        game.units
+            .iter()
+            .any(|u| u.side == s && u.on_table() && u.fighter.senjo_jutsu)
+    });
+    game.priority = crate::engine::duel::priority_roll(senjo, ["A", "B"], dice, events);
 }
 
 /// The Morale Phase (§4, R-43, R-44): each Buntai that must test does, the Priority player's first.
