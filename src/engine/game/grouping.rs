@@ -67,7 +67,16 @@ pub fn group(e: &Engagements<'_>) -> Grouping {
             k += 1;
         }
         component.sort_unstable();
-        let best = if component.len() <= EXHAUSTIVE {
+        let best = if component.len() == 2 {
+            // One against one: the centre is the smaller id.
+            Grouping {
+                combats: vec![Combat {
+                    centre: component[0],
+                    others: vec![component[1]],
+                }],
+                idle: Vec::new(),
+            }
+        } else if component.len() <= EXHAUSTIVE {
             exhaustive(&component, &adjacent, e)
         } else {
             greedy(&component, &adjacent, e)
@@ -100,30 +109,35 @@ fn exhaustive(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>)
         .collect();
     let caps: Vec<u32> = component.iter().map(|&m| (e.cap)(m) as u32).collect();
     let full = if k >= 32 { u32::MAX } else { (1u32 << k) - 1 };
+    // Start from the greedy grouping's number of idle models: it bounds the search at once. (Only
+    // its idle count is used; the search itself finds the best grouping.)
+    let greedy_idle = greedy(component, adjacent, e).idle.len();
     let mut best: Option<(Grouping, usize)> = None;
     for mask in 1u32..=full {
+        // Every combat has its centre and at least one other: at most half are centres.
+        if 2 * mask.count_ones() > k as u32 {
+            continue;
+        }
         let others = full & !mask;
         // A centre must touch at least one model that is not a centre.
-        let mut ok = true;
-        let mut capacity = 0u32;
-        for i in (0..k).filter(|i| mask & (1 << i) != 0) {
+        let (mut ok, mut capacity, mut touched) = (true, 0u32, 0u32);
+        let mut rest = mask;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
             let free = bits[i] & others;
             ok &= free != 0;
             capacity += caps[i].min(free.count_ones());
+            touched |= free;
         }
         if !ok {
             continue;
         }
         // No grouping with these centres can leave fewer idle than the others that touch no
         // centre, or that the centres have no room for.
-        let reachable = (0..k)
-            .filter(|j| others & (1 << j) != 0 && bits[*j] & mask != 0)
-            .count() as u32;
-        let idle_at_least = others.count_ones() - reachable.min(capacity);
-        if best
-            .as_ref()
-            .is_some_and(|b| idle_at_least as usize > b.0.idle.len())
-        {
+        let idle_at_least = others.count_ones() - touched.count_ones().min(capacity);
+        let bound = best.as_ref().map_or(greedy_idle, |b| b.0.idle.len());
+        if idle_at_least as usize > bound {
             continue;
         }
         let centres: Vec<usize> = (0..k)

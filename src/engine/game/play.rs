@@ -119,6 +119,8 @@ pub struct Game<'c> {
     leader_critical: [[bool; 2]; 2],
     /// Pairs that fought in the same combat in the last Combat Phase.
     fought_before: Vec<(usize, usize)>,
+    /// Last Combat Phase's contacts and the grouping they gave (see `combat`).
+    last_grouping: Option<(Vec<(usize, usize)>, super::grouping::Grouping)>,
 }
 
 /// How many turns at most (R-97: d6+6 in a Skirmish).
@@ -186,6 +188,7 @@ impl<'c> Game<'c> {
             criticals: [[0; 2]; 2],
             leader_critical: [[false; 2]; 2],
             fought_before: Vec::new(),
+            last_grouping: None,
         };
         game.deploy(events);
         events.push(|| Event::TurnLimit { turns: turn_limit });
@@ -1107,12 +1110,18 @@ fn combat(
     }
     let before = game.fought_before.clone();
     let fought = |a: usize, b: usize| before.contains(&(a.min(b), a.max(b)));
-    let grouping = group(&Engagements {
-        n: game.units.len(),
-        contacts: &contacts,
-        cap: &|_| 4,
-        fought_before: &fought,
-    });
+    // Same contacts as last Combat Phase: last phase's grouping is again the best (it left the
+    // fewest idle, and no other grouping keeps as many of its pairs), so it is reused as it is.
+    let grouping = match game.last_grouping.take() {
+        Some((last, grouping)) if last == contacts => grouping,
+        _ => group(&Engagements {
+            n: game.units.len(),
+            contacts: &contacts,
+            cap: &|_| 4,
+            fought_before: &fought,
+        }),
+    };
+    game.last_grouping = Some((contacts.clone(), grouping.clone()));
     events.push(|| Event::Combats {
         combats: grouping
             .combats
