@@ -25,7 +25,7 @@ use crate::print::Doc;
 /// What the Skirmish does not play yet; the report lists it.
 pub const NOT_YET: [&str; 9] = [
     "Yojimbo swaps in the Priority Phase and redirected shots",
-    "withdrawing from combat",
+    "re-engaging a withdrawing model (it counts as doing nothing)",
     "ride-by attacks and Inexorable follow-ups",
     "reserves and Edge or Corner choice (Edge deployment always)",
     "Bandit sacrifice and Ronin desertion",

@@ -253,7 +253,7 @@ fn move_phase(
         });
         match response {
             WithdrawResponse::FreeAttack => {
-                free_attack(f, j, i, dice, points, events);
+                free_attack(f, j, dice, points, events);
                 return Moved::Apart;
             }
             WithdrawResponse::Nothing => return Moved::Apart,
@@ -267,35 +267,48 @@ fn move_phase(
 fn free_attack(
     f: &mut [Fighter; 2],
     j: usize,
-    i: usize,
     dice: &mut dyn Dice,
     points: &mut [u32; 2],
     events: &mut EventLog,
 ) {
-    let mut side = f[j].attack_side(&f[i], false);
+    let [a, b] = f;
+    let (attacker, defender) = if j == 0 { (&*a, b) } else { (&*b, a) };
+    let result = free_attack_on(attacker, defender, dice, events);
+    points[j] += match_points(result);
+}
+
+/// The free attack on a withdrawing model: a normal attack at +1, no counters spent and no
+/// Enhancing on either side; the wound takes effect at once. Returns the result.
+pub fn free_attack_on(
+    attacker: &Fighter,
+    defender: &mut Fighter,
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) -> WoundResult {
+    let mut side = attacker.attack_side(defender, false);
     side.modifier += WITHDRAW_FREE_ATTACK;
-    let defence = f[i].defence_side(false);
+    let defence = defender.defence_side(false);
     let rolled = attack_dice(side, defence, dice);
     let result = rolled.result();
     events.push(|| Event::Attack {
-        attacker: f[j].name.clone(),
-        defender: f[i].name.clone(),
+        attacker: attacker.name.clone(),
+        defender: defender.name.clone(),
         attack_enhanced: false,
         defence_enhanced: false,
         roll: rolled.roll(side, defence),
     });
     if result != WoundResult::NoWound {
-        points[j] += match_points(result);
         if result == WoundResult::Stunned {
-            f[i].stunned = f[i].stunned.saturating_add(1);
+            defender.stunned = defender.stunned.saturating_add(1);
         }
-        f[i].health = apply_wound(f[i].health, result);
+        defender.health = apply_wound(defender.health, result);
         events.push(|| Event::Wound {
-            fighter: f[i].name.clone(),
+            fighter: defender.name.clone(),
             result,
-            health: f[i].health,
+            health: defender.health,
         });
     }
+    result
 }
 
 /// The Action Phase: a Stunned model not in contact rests (it has nothing better to do in a duel).

@@ -664,3 +664,60 @@ fn every_rule_the_log_shows_holds_over_many_games() {
     }
     assert_eq!(checked, 40);
 }
+
+#[test]
+fn withdraw_gives_each_enemy_in_contact_one_free_attack_a_turn() {
+    let cat = cat();
+    let mut withdrawals = 0;
+    let mut free_attacks = 0;
+    for seed in 0..30 {
+        let played = play_one(
+            &cat,
+            "bushi-150.toml",
+            "koryu-150.toml",
+            seed,
+            ["random", "default"],
+            true,
+        );
+        let mut turn = 0;
+        let mut attacked: Vec<(u32, String)> = Vec::new();
+        let mut pending_responses = 0;
+        for e in &played.events {
+            match e {
+                Event::Turn { turn: t } => turn = *t,
+                Event::Withdraw { .. } => {
+                    withdrawals += 1;
+                    pending_responses = 1;
+                }
+                Event::WithdrawResponse { fighter, response } => {
+                    assert!(pending_responses > 0, "a response follows a withdrawal");
+                    if *response == buntai::engine::policy::WithdrawResponse::FreeAttack {
+                        free_attacks += 1;
+                        assert!(
+                            !attacked.contains(&(turn, fighter.clone())),
+                            "{fighter} made two free attacks in turn {turn}"
+                        );
+                        attacked.push((turn, fighter.clone()));
+                    }
+                }
+                Event::TableMove {
+                    kind,
+                    length,
+                    allowance,
+                    ..
+                } if kind == "withdraw" => {
+                    assert!(
+                        *length <= 2.0 + 1e-9 && *allowance <= 2.0 + 1e-9,
+                        "a withdraw is at most 2 inches"
+                    );
+                    pending_responses = 0;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        withdrawals > 0 && free_attacks > 0,
+        "{withdrawals} withdrawals, {free_attacks} free attacks"
+    );
+}

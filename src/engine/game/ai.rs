@@ -139,6 +139,51 @@ fn advance_keeping(
     None
 }
 
+/// A legal Withdraw path for an engaged `unit`: straight away from the enemies it touches (or
+/// veering up to 60 degrees), as far as its allowance allows.
+fn withdraw_path(game: &Game<'_>, unit: usize) -> Option<Vec<Point>> {
+    let u = &game.units[unit];
+    let contacts: Vec<usize> = game.contacts(unit).collect();
+    if contacts.is_empty() {
+        return None;
+    }
+    let n = contacts.len() as f64;
+    let (cx, cy) = contacts.iter().fold((0.0, 0.0), |(x, y), &e| {
+        (
+            x + game.units[e].base.centre.x / n,
+            y + game.units[e].base.centre.y / n,
+        )
+    });
+    let c = u.base.centre;
+    let away = (c.y - cy).atan2(c.x - cx);
+    let mover = game.mover(unit);
+    let (friends, enemies) = game.others(unit);
+    let others = Others {
+        friends: &friends,
+        enemies: &enemies,
+    };
+    for length in [2.0, 1.5, 1.0] {
+        for turn in [0.0f64, 0.5, -0.5, 1.0, -1.0] {
+            let a = away + turn;
+            let end = Point::new(c.x + length * a.cos(), c.y + length * a.sin());
+            let path = vec![end];
+            if check_move(
+                &game.setup.table,
+                &game.rules,
+                &mover,
+                MoveKind::Withdraw,
+                &path,
+                others,
+            )
+            .is_ok()
+            {
+                return Some(path);
+            }
+        }
+    }
+    None
+}
+
 /// Move `unit` toward the nearest enemy, or hold if it cannot.
 fn close_in(game: &Game<'_>, u: usize) -> Activation {
     nearest_enemy(game, u)
@@ -270,6 +315,8 @@ impl TablePolicy for TableAi {
             .iter()
             .map(|&u| !game.units[u].missiles.is_empty() && has_target(game, &map, &crowd, u))
             .collect();
+        // It never withdraws: getting out of three-to-one fights was measured and lost more
+        // games against `charge` (Bushi mirror 56.9% -> 50.1%, Koryu 51.7% -> 45.2%).
         // Charges first: the best target any free model can reach.
         let mut best: Option<(f64, usize, Vec<Point>)> = None;
         for (k, &u) in units.iter().enumerate() {
@@ -421,6 +468,18 @@ impl TablePolicy for RandomTable {
     }
 
     fn activate(&mut self, game: &Game<'_>, side: usize) -> Activation {
+        if self.dice.d6() == 6
+            && let Some(u) = game.units.iter().find(|u| {
+                u.side == side
+                    && u.on_table()
+                    && !u.turn.activated
+                    && !u.fighter.subdued
+                    && game.engaged(u.id)
+            })
+            && let Some(path) = withdraw_path(game, u.id)
+        {
+            return Activation::Withdraw { unit: u.id, path };
+        }
         let units = movers(game, side);
         if units.is_empty() || self.dice.d6() == 1 {
             return Activation::Pass;

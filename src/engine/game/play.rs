@@ -11,7 +11,7 @@ use crate::engine::combat::combat_phase;
 use crate::engine::dice::Dice;
 use crate::engine::events::{Event, EventLog};
 use crate::engine::fighter::Fighter;
-use crate::engine::policy::Policy;
+use crate::engine::policy::{Policy, WithdrawResponse};
 use crate::engine::shooting::{
     Moved, Phase, ShotContext, ShotSpec, attack_modifiers, defence_items, roll_shot,
     shoot_into_combat,
@@ -49,6 +49,9 @@ pub enum Activation {
         target: usize,
         weapon: usize,
     },
+    /// An engaged model Withdraws along a path: each enemy in contact may first make a
+    /// free attack.
+    Withdraw { unit: usize, path: Vec<Point> },
     /// The model stays where it is; its activation is used.
     Hold { unit: usize },
 }
@@ -712,6 +715,16 @@ fn move_phase(
                     None => true,
                 }
             }
+            Activation::Withdraw { unit, path } => {
+                let may = game.units.get(unit).is_some_and(|u| {
+                    u.side == side && u.on_table() && !u.turn.activated && !u.fighter.subdued
+                }) && game.engaged(unit);
+                if !may {
+                    return true;
+                }
+                withdraw(game, policies, unit, &path, dice, events);
+                false
+            }
             Activation::Move { unit, kind, path } => {
                 if !activatable(game, side, unit) {
                     return true;
@@ -876,6 +889,100 @@ fn flee(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
                 return;
             }
         }
+    }
+}
+
+/// A Withdraw: each enemy in contact answers first, in id order (a free attack at +1 with
+/// no Enhancing, once a turn, never against an Acrobatic model; or nothing); then, if it lives, the
+/// model moves, ending out of contact with every model, or stays if the path is not legal.
+fn withdraw(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    unit: usize,
+    path: &[Point],
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) {
+    game.units[unit].turn.activated = true;
+    let name = game.units[unit].fighter.name.clone();
+    events.push(|| Event::Withdraw {
+        fighter: name.clone(),
+    });
+    let side = game.units[unit].side;
+    for e in game.contacts(unit).collect::<Vec<_>>() {
+        if !game.units[unit].on_table() {
+            break;
+        }
+        let enemy = &game.units[e];
+        let chosen = if enemy.fighter.subdued {
+            WithdrawResponse::Nothing
+        } else {
+            policies[1 - side]
+                .melee()
+                .withdraw_response(&enemy.fighter, &game.units[unit].fighter)
+        };
+        // Re-engaging is not played yet: it counts as doing nothing.
+        let response = match chosen {
+            WithdrawResponse::FreeAttack
+                if !enemy.turn.free_attack_made && !game.units[unit].fighter.acrobatic =>
+            {
+                WithdrawResponse::FreeAttack
+            }
+            _ => WithdrawResponse::Nothing,
+        };
+        let enemy_name = enemy.fighter.name.clone();
+        events.push(|| Event::WithdrawResponse {
+            fighter: enemy_name,
+            response,
+        });
+        if response == WithdrawResponse::FreeAttack {
+            let attacker = game.units[e].fighter.clone();
+            game.units[e].turn.free_attack_made = true;
+            // It chose not to move: no Move Phase activation left to it.
+            game.units[e].turn.activated = true;
+            let result = crate::engine::duel::free_attack_on(
+                &attacker,
+                &mut game.units[unit].fighter,
+                dice,
+                events,
+            );
+            if result != WoundResult::NoWound && !game.units[unit].fighter.alive() {
+                killed(game, unit, events);
+            }
+        }
+    }
+    if !game.units[unit].on_table() {
+        return;
+    }
+    let mover = game.mover(unit);
+    let (friends, enemies) = game.others(unit);
+    let others = Others {
+        friends: &friends,
+        enemies: &enemies,
+    };
+    if let Ok(check) = check_move(
+        &game.setup.table,
+        &game.rules,
+        &mover,
+        MoveKind::Withdraw,
+        path,
+        others,
+    ) {
+        let u = &mut game.units[unit];
+        u.fighter.subdued = false;
+        u.turn.moved = Moved::Normal;
+        let from = u.base.centre;
+        if let Some(&end) = path.last() {
+            u.base.centre = end;
+        }
+        events.push(|| Event::TableMove {
+            model: name,
+            kind: "withdraw".into(),
+            from: [from.x, from.y],
+            path: path.iter().map(|p| [p.x, p.y]).collect(),
+            length: check.length,
+            allowance: check.allowance,
+        });
     }
 }
 

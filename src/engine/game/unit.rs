@@ -43,6 +43,8 @@ pub struct TurnFlags {
     pub fought: bool,
     pub rested: bool,
     pub acted: bool,
+    /// It made its one free attack on a withdrawing model this turn (errata).
+    pub free_attack_made: bool,
     /// A Wavering charge test failed this turn: it may not try again.
     pub charge_refused: bool,
     /// A Routing activation roll was passed: it acts freely this turn.
