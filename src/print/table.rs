@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::engine::table::file::OpeningSpec;
 use crate::engine::table::setup::{Setup, SetupStep, Zone};
 use crate::engine::table::{OpeningKind, Table};
 use crate::model::{Movement, Sight, TerrainFile, Water};
@@ -39,14 +40,8 @@ pub struct PieceJson {
     pub water: Water,
     /// Corners `[x, y]` in inches from the south-west corner.
     pub polygon: Vec<[f64; 2]>,
-    pub openings: Vec<OpeningJson>,
-}
-
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct OpeningJson {
-    pub from: [f64; 2],
-    pub to: [f64; 2],
-    pub kind: OpeningKind,
+    /// Doors and windows, as a table file gives them.
+    pub openings: Vec<OpeningSpec>,
 }
 
 /// A table with what is known of its set-up (a table file has no rolls).
@@ -91,7 +86,7 @@ impl TableView<'_> {
                     openings: p
                         .openings
                         .iter()
-                        .map(|o| OpeningJson {
+                        .map(|o| OpeningSpec {
                             from: [round(o.segment.a.x), round(o.segment.a.y)],
                             to: [round(o.segment.b.x), round(o.segment.b.y)],
                             kind: o.kind,
