@@ -29,8 +29,8 @@ pub const NOT_YET: [&str; 9] = [
     "ride-by attacks and Inexorable follow-ups",
     "reserves and Edge or Corner choice (Edge deployment always)",
     "Bandit sacrifice and Ronin desertion",
-    "banners, objects, loot and heads, mounting and dismounting",
-    "faction VP rules and the Skirmish minor objectives",
+    "banners, objects, mounting and dismounting",
+    "the default AI does not yet play for its minor objective or go to bodies to loot",
     "first and later rounds per model (per combat instead)",
     "disguised Ninja and civilians",
 ];
@@ -75,7 +75,7 @@ struct Tally {
     /// A won, drawn, B won.
     outcome: [u64; 3],
     /// Half points.
-    vp: [u64; 2],
+    vp: [i64; 2],
     turns: u64,
     destroyed: [u64; 2],
     routing: [u64; 2],
@@ -101,7 +101,7 @@ impl Tally {
         }] += 1;
         self.turns += u64::from(result.turns);
         for s in 0..2 {
-            self.vp[s] += u64::from(result.vp[s]);
+            self.vp[s] += i64::from(result.vp[s]);
             self.routing[s] += u64::from(result.morale[s] == MoraleState::Routing);
             let side: Vec<&Unit> = units.iter().filter(|u| u.side == s).collect();
             if result.reason == EndReason::Destroyed && !side.iter().any(|u| u.on_table()) {

@@ -544,7 +544,7 @@ fn attack(
         }
         return;
     }
-    wound(sides, policies, st, (e, t), result, s, points, events);
+    wound(sides, policies, st, (e, t), result, (s, i), points, events);
 }
 
 /// Whether the Defence Roll of `target` is Enhanced, paying the Defence counter: the target's own
@@ -619,7 +619,7 @@ fn warhorse_attack(
         defence_enhanced,
         roll: rolled.roll(side, defence),
     });
-    wound(sides, policies, st, (e, t), result, s, points, events);
+    wound(sides, policies, st, (e, t), result, (s, i), points, events);
 }
 
 /// A wound to a mount stacks like a model's; a mount with a Grievous wound or worse throws its
@@ -653,7 +653,7 @@ fn wound(
     st: &mut State,
     (e, t): Slot,
     result: WoundResult,
-    attacker_side: usize,
+    (attacker_side, attacker): Slot,
     points: &mut [u32; 2],
     events: &mut EventLog,
 ) {
@@ -661,6 +661,7 @@ fn wound(
         return;
     }
     points[attacker_side] += match_points(result);
+    sides[e][t].hit_by = Some(sides[attacker_side][attacker].key);
     let unspent_before = st.capacity(sides, (e, t));
     let f = &mut sides[e][t];
     if result == WoundResult::Stunned {

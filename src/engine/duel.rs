@@ -298,6 +298,7 @@ pub fn free_attack_on(
         roll: rolled.roll(side, defence),
     });
     if result != WoundResult::NoWound {
+        defender.hit_by = Some(attacker.key);
         if result == WoundResult::Stunned {
             defender.stunned = defender.stunned.saturating_add(1);
         }

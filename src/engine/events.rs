@@ -145,6 +145,24 @@ pub enum Event {
     TurnLimit {
         turns: u32,
     },
+    /// A side's minor objective, rolled openly after deployment: the d6 and what it
+    /// gives (none when both sides rolled "the same as the opponent's").
+    MinorObjective {
+        side: String,
+        roll: u8,
+        objective: Option<crate::model::ObjectiveKind>,
+    },
+    /// A model loots an enemy body: the body's true Rank is recorded on it.
+    Loot {
+        model: String,
+        body: String,
+        rank: u8,
+    },
+    /// A model takes an enemy head.
+    Head {
+        model: String,
+        body: String,
+    },
     /// A Morale test (§4, R-43, R-44): 2d6 + modifiers against the rating.
     MoraleTest {
         side: String,
@@ -208,12 +226,13 @@ pub enum Event {
     Vp {
         side: String,
         reason: String,
-        half_points: u32,
+        /// Negative for a penalty (the Bushi's lower-Rank rule).
+        half_points: i32,
     },
     /// The end of a game on the table: why, each side's VP in half points, the winner.
     SkirmishEnd {
         reason: crate::engine::game::play::EndReason,
-        vp: [u32; 2],
+        vp: [i32; 2],
         winner: Option<String>,
         turns: u32,
     },
@@ -260,6 +279,11 @@ impl EventLog {
 
     pub fn is_recording(&self) -> bool {
         self.recording
+    }
+
+    /// The events recorded so far.
+    pub fn events(&self) -> &[Event] {
+        &self.events
     }
 
     pub fn into_vec(self) -> Vec<Event> {

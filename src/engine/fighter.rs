@@ -95,6 +95,10 @@ pub struct Fighter {
     pub stunned: u8,
     /// Subdued: cannot act while in contact with an enemy (ends when contact is broken).
     pub subdued: bool,
+    /// Who it is in a game on the table (the model's id there; 0 elsewhere).
+    pub key: u32,
+    /// The model whose attack gave its last wound result: the credit for a kill.
+    pub hit_by: Option<u32>,
     /// Its own weaponless "weapon", with the Jujutsu it knows: what it fights with once disarmed.
     pub bare: FightingWeapon,
     /// Combat Pool added only while fighting with one of `pool_bonus_weapons` (Niten's two swords).
@@ -230,6 +234,8 @@ impl Fighter {
             health: Health::Healthy,
             stunned: 0,
             subdued: false,
+            key: 0,
+            hit_by: None,
             bare,
             pool_bonus,
             pool_bonus_weapons,
@@ -407,6 +413,8 @@ pub(crate) fn test_fighter(
         health: Health::Healthy,
         stunned: 0,
         subdued: false,
+        key: 0,
+        hit_by: None,
         bare: FightingWeapon {
             id: "weaponless".to_owned(),
             initiative_first: 0,

@@ -55,6 +55,13 @@ pub fn cross_check(cat: &Catalogue, sources: &Sources) -> Vec<Problem> {
         None,
     );
     for (i, s) in cat.scenario.scenarios.iter().enumerate() {
+        if !s.minor_objectives.is_empty() {
+            c.faces(
+                &sources.scenario,
+                &root.key("scenarios").index(i).key("minor-objectives"),
+                s.minor_objectives.iter().map(|o| o.faces.as_slice()),
+            );
+        }
         for (j, force) in s.forces.iter().enumerate() {
             let path = root.key("scenarios").index(i).key("forces").index(j);
             let ids = cat.scenario.profiles.iter().map(|p| p.id.as_str());
@@ -413,11 +420,12 @@ impl Checker<'_> {
             );
         }
         let b = &t.bases;
-        if !(b.diameter > 0.0 && b.diameter <= 6.0 && b.contact >= 0.0 && b.contact < 0.5) {
+        let across = |d: f64| d > 0.0 && d <= 6.0;
+        if !(across(b.diameter) && across(b.marker) && b.contact >= 0.0 && b.contact < 0.5) {
             self.push(
                 Problem::error(
                     "data::bases",
-                    "a base is more than 0 and at most 6 inches across; contact is under half an inch",
+                    "a base or marker is more than 0 and at most 6 inches across; contact is under half an inch",
                 )
                 .at_path(file, &root.key("bases"), "here"),
             );

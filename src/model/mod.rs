@@ -25,8 +25,8 @@ pub use items::{
 };
 pub use profile::{AttributeSlots, ConditionalAttribute, OptionKind, Profile, ProfileOption};
 pub use ruling::{
-    Disguise, HireLimit, HireRequirement, Ruling, RulingsFile, Scenario, ScenarioForce,
-    ScenarioProfilesFile, SwordsForHireFile,
+    Disguise, HireLimit, HireRequirement, MinorObjective, ObjectiveKind, Ruling, RulingsFile,
+    Scenario, ScenarioForce, ScenarioProfilesFile, SwordsForHireFile,
 };
 pub use terrain::{
     Bases, Deployment, Location, Movement, Moves, PieceSizes, Reserves, Shape, Sight, SightRules,

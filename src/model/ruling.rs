@@ -83,11 +83,46 @@ pub struct ScenarioProfilesFile {
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[serde(rename_all = "kebab-case")]
 pub struct Scenario {
     pub id: String,
     pub name: String,
     pub summary: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub forces: Vec<ScenarioForce>,
+    /// Each side's minor objective, rolled on a d6 after deployment.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub minor_objectives: Vec<MinorObjective>,
+}
+
+/// One row of a minor-objective table.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct MinorObjective {
+    /// The d6 faces that give it.
+    pub faces: Vec<u8>,
+    pub objective: ObjectiveKind,
+    /// Victory points for achieving it (0 for the "same as the opponent's" row).
+    pub vp: f64,
+    pub summary: String,
+}
+
+/// What a minor objective asks, checked at the end of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ObjectiveKind {
+    /// An enemy model of Rank 2 or higher Subdued and in contact with one of yours at the end.
+    CaptureRank2,
+    /// Strictly more models than the enemy in each table quarter.
+    HoldQuarters,
+    /// The enemy's Leader killed.
+    KillLeader,
+    /// At most a quarter of the starting force killed or gone.
+    LoseAQuarterAtMost,
+    /// More than three quarters of the enemy's starting force killed.
+    KillThreeQuarters,
+    /// The opponent's objective; if both roll this, neither side has one.
+    AsOpponent,
 }
 
 /// Models a scenario adds: a fixed `count`, or one per `per-points` points of the Buntai.

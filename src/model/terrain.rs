@@ -48,6 +48,8 @@ pub struct Bases {
     pub diameter: f64,
     /// Two bases this close, edge to edge, are in contact.
     pub contact: f64,
+    /// The diameter of a marker: a Slain marker, an object, a banner on the ground.
+    pub marker: f64,
     pub source: Provenance,
 }
 

@@ -22,7 +22,7 @@ fn roster(cat: &Catalogue, name: &str) -> (buntai::roster::Roster, String) {
 }
 
 pub struct Played {
-    pub vp: [u32; 2],
+    pub vp: [i32; 2],
     pub winner: Option<usize>,
     pub events: Vec<Event>,
 }
@@ -48,11 +48,8 @@ pub fn play_one(
         seed,
     };
     let mut dice = SeededDice::new(seed, 1);
-    let mut events = if log {
-        EventLog::recording()
-    } else {
-        EventLog::off()
-    };
+    // Always recorded: the ledger check below reads it.
+    let mut events = EventLog::recording();
     let mut game = Game::new(cat, [fa, fb], sides, &request, &mut dice, &mut events);
     let make = |name: &str, k: u64| -> Box<dyn TablePolicy> {
         match name {
@@ -90,20 +87,42 @@ pub fn play_one(
     if result.reason == EndReason::Destroyed {
         assert!((0..2).any(|s| !game.units.iter().any(|u| u.side == s && u.on_table())));
     }
-    // The VP ledger: every kill and flight scored for the other side.
-    let mut vp = [0u32; 2];
+    // The VP ledger: every kill and flight scored for the other side, from the models' fates;
+    // the faction rules, objectives and seppuku from the ledger's other entries.
+    let mut general = [0i32; 2];
     for u in &game.units {
         match u.status {
-            Status::Dead => vp[1 - u.side] += u.kill_value(),
-            Status::Fled => vp[1 - u.side] += u32::from(u.rank),
+            Status::Dead => general[1 - u.side] += u.kill_value() as i32,
+            Status::Fled => general[1 - u.side] += i32::from(u.rank),
             Status::OnTable => {}
         }
     }
-    assert_eq!(vp, result.vp, "the VP ledger sums to the result");
+    let (mut logged, mut other) = ([0i32; 2], [0i32; 2]);
+    for e in events.events() {
+        if let Event::Vp {
+            side,
+            reason,
+            half_points,
+        } = e
+        {
+            let s = usize::from(side == "B");
+            if reason.ends_with(" killed") || reason.ends_with(" routed off the table") {
+                logged[s] += half_points;
+            } else {
+                other[s] += half_points;
+            }
+        }
+    }
+    assert_eq!(logged, general, "kills and flights in the ledger");
+    assert_eq!(
+        [general[0] + other[0], general[1] + other[1]],
+        result.vp,
+        "the VP ledger sums to the result"
+    );
     Played {
         vp: result.vp,
         winner: result.winner,
-        events: events.into_vec(),
+        events: if log { events.into_vec() } else { Vec::new() },
     }
 }
 
@@ -519,7 +538,7 @@ fn check_log(events: &[serde_json::Value]) {
     let mut gone: Vec<String> = Vec::new();
     let mut moved_this_turn: Vec<String> = Vec::new();
     let (mut turn, mut limit) = (0u64, 0u64);
-    let mut vp = [0u64; 2];
+    let mut vp = [0i64; 2];
     let r = 0.5;
     for e in events {
         match e["event"].as_str().unwrap_or_default() {
@@ -629,10 +648,10 @@ fn check_log(events: &[serde_json::Value]) {
                     );
                 }
             }
-            "vp" => vp[usize::from(e["side"] == "B")] += e["half_points"].as_u64().expect("vp"),
+            "vp" => vp[usize::from(e["side"] == "B")] += e["half_points"].as_i64().expect("vp"),
             "skirmish-end" => {
-                assert_eq!(e["vp"][0].as_u64(), Some(vp[0]), "side A's ledger");
-                assert_eq!(e["vp"][1].as_u64(), Some(vp[1]), "side B's ledger");
+                assert_eq!(e["vp"][0].as_i64(), Some(vp[0]), "side A's ledger");
+                assert_eq!(e["vp"][1].as_i64(), Some(vp[1]), "side B's ledger");
                 assert!(e["turns"].as_u64().expect("turns") <= limit);
             }
             _ => {}

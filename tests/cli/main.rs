@@ -11,6 +11,7 @@ mod play;
 mod player;
 mod safety;
 mod schema;
+mod scoring;
 mod sheet;
 mod support;
 mod table;

@@ -15,6 +15,7 @@ use crate::engine::table::path::{MoveKind, Others, base_allowance, check_move};
 use crate::engine::table::sight::{Crowd, SightMap};
 use crate::engine::table::{Circle, Point};
 use crate::engine::wound::{Health, WoundResult};
+use crate::model::ScoringTrigger;
 
 /// A charge `unit` can make now at `enemy`: the shortest of a few legal paths to contact (straight
 /// or with one bend, to the near side of the enemy or round its flank), if any.
@@ -363,9 +364,20 @@ impl TablePolicy for TableAi {
     fn act(&mut self, game: &Game<'_>, side: usize) -> Action {
         let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
         let crowd = game.crowd();
-        for u in game.units.iter().filter(|u| {
-            u.side == side && u.on_table() && !u.turn.acted && !u.turn.fought && !game.engaged(u.id)
-        }) {
+        for u in game
+            .units
+            .iter()
+            .filter(|u| u.side == side && u.on_table() && !u.turn.acted && !game.engaged(u.id))
+        {
+            if let Some(action) = spoils(game, u.id) {
+                return action;
+            }
+            if u.turn.fought {
+                if u.fighter.is_stunned() {
+                    return Action::Rest { unit: u.id };
+                }
+                continue;
+            }
             if let Some((target, weapon, _)) =
                 best_shot(game, (&map, &crowd), &mut self.odds, u.id, Phase::Action)
             {
@@ -388,6 +400,42 @@ impl TablePolicy for TableAi {
         }
         Action::Pass
     }
+}
+
+/// Loot a body or take a head where the faction scores it and the model can:
+/// the best-ranked body in contact first.
+fn spoils(game: &Game<'_>, unit: usize) -> Option<Action> {
+    let u = &game.units[unit];
+    if u.hire || u.fighter.is_stunned() {
+        return None;
+    }
+    let side = u.side;
+    let loots = |rank: u8| {
+        let trigger = if rank >= 3 {
+            ScoringTrigger::LootRank3Plus
+        } else {
+            ScoringTrigger::LootRank1To2
+        };
+        rank >= 1
+            && u.looted.is_none_or(|best| best < rank)
+            && game.scoring(side, trigger).is_some_and(|vp| vp > 0)
+    };
+    let heads = u.model_type == "samurai"
+        && game
+            .scoring(side, ScoringTrigger::HeadCollected)
+            .is_some_and(|vp| vp > 0);
+    let mut bodies: Vec<usize> = game.bodies_touching(unit).collect();
+    bodies.sort_by_key(|&b| std::cmp::Reverse(game.slain[b].rank));
+    bodies.into_iter().find_map(|body| {
+        let b = &game.slain[body];
+        if !b.looted && loots(b.rank) {
+            Some(Action::Loot { unit, body })
+        } else if heads && !b.beheaded {
+            Some(Action::Head { unit, body })
+        } else {
+            None
+        }
+    })
 }
 
 /// A rough fighting strength: counters times (Fight + armour), less for wounds and Stunned.
@@ -547,19 +595,25 @@ impl TablePolicy for RandomTable {
         let free: Vec<usize> = game
             .units
             .iter()
-            .filter(|u| {
-                u.side == side
-                    && u.on_table()
-                    && !u.turn.acted
-                    && !u.turn.fought
-                    && !game.engaged(u.id)
-            })
+            .filter(|u| u.side == side && u.on_table() && !u.turn.acted && !game.engaged(u.id))
             .map(|u| u.id)
             .collect();
         if free.is_empty() || self.dice.d6() == 1 {
             return Action::Pass;
         }
         let u = free[self.dice.index(free.len())];
+        let bodies: Vec<usize> = game.bodies_touching(u).collect();
+        if !bodies.is_empty() && self.dice.d6() >= 4 {
+            let body = bodies[self.dice.index(bodies.len())];
+            return if self.dice.d6() >= 4 {
+                Action::Head { unit: u, body }
+            } else {
+                Action::Loot { unit: u, body }
+            };
+        }
+        if game.units[u].turn.fought {
+            return Action::Rest { unit: u };
+        }
         let targets: Vec<(usize, usize)> = (0..game.units[u].missiles.len())
             .flat_map(|w| {
                 game.units

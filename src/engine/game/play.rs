@@ -21,7 +21,7 @@ use crate::engine::table::setup::{Setup, SetupRequest, Zone, generate};
 use crate::engine::table::sight::{Crowd, Looker, SightLine, SightMap};
 use crate::engine::table::{Circle, Point};
 use crate::engine::wound::{Health, WoundResult, apply_wound};
-use crate::model::{Armour, Catalogue, Faction};
+use crate::model::{Armour, Catalogue, Faction, ObjectiveKind, ScoringTrigger};
 
 /// A Buntai's state of mind (§4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -74,6 +74,28 @@ pub enum Action {
         unit: usize,
         weapon: usize,
     },
+    /// Loot an enemy body in base contact (R-93), by its index in [`Game::slain`].
+    Loot {
+        unit: usize,
+        body: usize,
+    },
+    /// Take an enemy body's head (R-93).
+    Head {
+        unit: usize,
+        body: usize,
+    },
+}
+
+/// A Slain marker (R-66, R-93): where a model died, its side and true Rank, and whether it has
+/// been looted and beheaded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Slain {
+    pub model: usize,
+    pub at: Point,
+    pub side: usize,
+    pub rank: u8,
+    pub looted: bool,
+    pub beheaded: bool,
 }
 
 /// A side's decisions on the table. Combat decisions go to the melee [`Policy`].
@@ -94,7 +116,7 @@ pub enum EndReason {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GameResult {
     /// Victory points of each side, in half points.
-    pub vp: [u32; 2],
+    pub vp: [i32; 2],
     pub winner: Option<usize>,
     pub turns: u32,
     pub reason: EndReason,
@@ -115,7 +137,11 @@ pub struct Game<'c> {
     /// Models of each side at deployment (R-43).
     pub start_strength: [u32; 2],
     /// Half points.
-    pub vp: [u32; 2],
+    pub vp: [i32; 2],
+    /// Slain markers, in order of death.
+    pub slain: Vec<Slain>,
+    /// Each side's minor objective (R-111), if it has one.
+    pub objectives: [Option<ObjectiveKind>; 2],
     /// Fearsome Kiai each side has left (R-24).
     pub kiai: [u32; 2],
     criticals: [[u32; 2]; 2],
@@ -169,6 +195,7 @@ impl<'c> Game<'c> {
             for (i, mut u) in side.drain(..).enumerate() {
                 u.side = s;
                 u.id = units.len();
+                u.fighter.key = u.id as u32;
                 u.leader = Some(i) == leader;
                 units.push(u);
             }
@@ -187,6 +214,8 @@ impl<'c> Game<'c> {
             morale: [MoraleState::Steady; 2],
             start_strength,
             vp: [0; 2],
+            slain: Vec::new(),
+            objectives: [None; 2],
             kiai: [0; 2],
             criticals: [[0; 2]; 2],
             leader_critical: [[false; 2]; 2],
@@ -195,7 +224,113 @@ impl<'c> Game<'c> {
         };
         game.deploy(events);
         events.push(|| Event::TurnLimit { turns: turn_limit });
+        game.roll_objectives(dice, events);
         game
+    }
+
+    /// Each side rolls its minor objective openly (R-111), A first; a roll of "the same as the
+    /// opponent's" takes the other side's, and if both roll it neither side has one.
+    fn roll_objectives(&mut self, dice: &mut dyn Dice, events: &mut EventLog) {
+        let Some(table) = self
+            .cat
+            .scenario
+            .scenarios
+            .iter()
+            .find(|s| s.id == "skirmish")
+            .map(|s| &s.minor_objectives)
+            .filter(|t| !t.is_empty())
+        else {
+            return;
+        };
+        let rolls = [dice.d6(), dice.d6()];
+        let drawn = rolls.map(|r| {
+            table
+                .iter()
+                .find(|o| o.faces.contains(&r))
+                .map(|o| o.objective)
+        });
+        for s in 0..2 {
+            self.objectives[s] = match drawn[s] {
+                Some(ObjectiveKind::AsOpponent) => {
+                    drawn[1 - s].filter(|o| *o != ObjectiveKind::AsOpponent)
+                }
+                other => other,
+            };
+            let objective = self.objectives[s];
+            events.push(|| Event::MinorObjective {
+                side: side_name(s),
+                roll: rolls[s],
+                objective,
+            });
+        }
+    }
+
+    /// Enemy Slain markers `unit`'s base touches (R-93), by index in [`Game::slain`].
+    pub fn bodies_touching(&self, unit: usize) -> impl Iterator<Item = usize> + '_ {
+        let u = &self.units[unit];
+        let r = self.cat.terrain.bases.marker / 2.0;
+        self.slain
+            .iter()
+            .enumerate()
+            .filter(move |(_, b)| b.side != u.side && u.base.in_contact(&Circle::new(b.at, r)))
+            .map(|(k, _)| k)
+    }
+
+    /// Half points a faction scoring rule of `side`'s faction gives, if it has that rule.
+    pub fn scoring(&self, side: usize, trigger: ScoringTrigger) -> Option<i32> {
+        self.factions[side]
+            .scoring
+            .iter()
+            .find(|r| r.trigger == trigger)
+            .map(|r| (r.vp * 2.0).round() as i32)
+    }
+
+    /// The value of minor objective `o` to its side, in half points.
+    fn objective_value(&self, o: ObjectiveKind) -> i32 {
+        self.cat
+            .scenario
+            .scenarios
+            .iter()
+            .flat_map(|s| &s.minor_objectives)
+            .find(|m| m.objective == o)
+            .map_or(0, |m| (m.vp * 2.0).round() as i32)
+    }
+
+    /// Whether `side` has achieved minor objective `o` now (R-111).
+    pub fn achieved(&self, side: usize, o: ObjectiveKind) -> bool {
+        let enemy = 1 - side;
+        match o {
+            ObjectiveKind::CaptureRank2 => self.units.iter().any(|u| {
+                u.side == enemy
+                    && u.on_table()
+                    && u.fighter.subdued
+                    && u.rank >= 2
+                    && self.contacts(u.id).next().is_some()
+            }),
+            ObjectiveKind::HoldQuarters => {
+                let mut count = [[0u32; 4]; 2];
+                for u in self.units.iter().filter(|u| u.on_table()) {
+                    count[u.side][self.setup.table.quarter(u.base.centre)] += 1;
+                }
+                (0..4).all(|q| count[side][q] > count[enemy][q])
+            }
+            ObjectiveKind::KillLeader => self
+                .units
+                .iter()
+                .any(|u| u.side == enemy && u.leader && u.status == Status::Dead),
+            ObjectiveKind::LoseAQuarterAtMost => {
+                let lost = self.start_strength[side].saturating_sub(self.strength(side));
+                4 * lost <= self.start_strength[side]
+            }
+            ObjectiveKind::KillThreeQuarters => {
+                let killed = self
+                    .side_units(enemy)
+                    .filter(|u| u.status == Status::Dead)
+                    .count() as u32;
+                4 * killed > 3 * self.start_strength[enemy]
+            }
+            ObjectiveKind::AsOpponent => false,
+        }
     }
 
     fn deploy(&mut self, events: &mut EventLog) {
@@ -537,6 +672,7 @@ pub fn play(
             break EndReason::TurnLimit;
         }
     };
+    final_scoring(game, events);
     let winner = match game.vp[0].cmp(&game.vp[1]) {
         std::cmp::Ordering::Greater => Some(0),
         std::cmp::Ordering::Less => Some(1),
@@ -815,7 +951,7 @@ fn routing_leftovers(game: &mut Game<'_>, side: usize, dice: &mut dyn Dice, even
 
 /// A flee move (R-48): a Run toward the nearest edge, keeping 1" from enemies if it can; off the
 /// table if the allowance reaches the edge.
-fn flee(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
+pub fn flee(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
     game.units[unit].turn.activated = true;
     game.units[unit].turn.fled = true;
     game.units[unit].turn.moved = Moved::Run;
@@ -841,18 +977,19 @@ fn flee(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
     let u = &mut game.units[unit];
     if allowance >= gap {
         u.status = Status::Fled;
-        let value = u32::from(u.rank);
+        let value = i32::from(u.rank);
         let enemy = 1 - u.side;
-        game.vp[enemy] += value;
         let name = u.fighter.name.clone();
         events.push(|| Event::Fled {
             model: name.clone(),
         });
-        events.push(|| Event::Vp {
-            side: side_name(enemy),
-            reason: format!("{name} routed off the table"),
-            half_points: value,
-        });
+        score(
+            &mut game.vp,
+            enemy,
+            value,
+            || format!("{name} routed off the table"),
+            events,
+        );
         return;
     }
     // Otherwise run as far as it can toward that edge along a legal path.
@@ -1155,17 +1292,19 @@ fn shoot(
 }
 
 /// Apply a wound result to a model, with the VP and morale bookkeeping of a kill.
-fn wound(
+pub fn wound(
     game: &mut Game<'_>,
     victim: usize,
     by: Option<usize>,
     result: WoundResult,
     events: &mut EventLog,
 ) {
-    let _ = by;
     let u = &mut game.units[victim];
     if result == WoundResult::NoWound || !u.on_table() {
         return;
+    }
+    if let Some(by) = by {
+        u.fighter.hit_by = Some(by as u32);
     }
     if result == WoundResult::Stunned {
         u.fighter.stunned = u.fighter.stunned.saturating_add(1);
@@ -1183,6 +1322,8 @@ fn wound(
     }
 }
 
+/// A model is killed: its kill VP to the enemy (R-108), a Slain marker where it fell, and the
+/// faction rules that score a kill (R-109), credited to the model whose attack did it.
 fn killed(game: &mut Game<'_>, victim: usize, events: &mut EventLog) {
     let u = &mut game.units[victim];
     u.status = Status::Dead;
@@ -1191,14 +1332,188 @@ fn killed(game: &mut Game<'_>, victim: usize, events: &mut EventLog) {
     if u.leader {
         game.leader_critical[1][side] = true;
     }
-    let value = u.kill_value();
-    let name = u.fighter.name.clone();
-    game.vp[1 - side] += value;
-    events.push(|| Event::Vp {
-        side: side_name(1 - side),
-        reason: format!("{name} killed"),
-        half_points: value,
+    game.slain.push(Slain {
+        model: victim,
+        at: u.base.centre,
+        side,
+        rank: u.rank,
+        looted: false,
+        beheaded: false,
     });
+    let value = i32::try_from(u.kill_value()).unwrap_or(0);
+    score(
+        &mut game.vp,
+        1 - side,
+        value,
+        || format!("{} killed", game.units[victim].fighter.name),
+        events,
+    );
+    let u = &game.units[victim];
+    // The killer, if an enemy's attack did it; hires count toward no faction rule (R-109).
+    let killer = u
+        .fighter
+        .hit_by
+        .map(|k| k as usize)
+        .filter(|&k| game.units.get(k).is_some_and(|k| k.side != side));
+    let hired_killer = killer.is_some_and(|k| game.units[k].hire);
+    if u.hire || hired_killer {
+        return;
+    }
+    if let Some(k) = killer
+        && game.units[k].rank < u.rank
+        && let Some(vp) = game.scoring(side, ScoringTrigger::FriendlyKilledByLowerRank)
+    {
+        score(
+            &mut game.vp,
+            side,
+            vp,
+            || {
+                format!(
+                    "{} killed by the lower-ranked {}",
+                    game.units[victim].fighter.name, game.units[k].fighter.name
+                )
+            },
+            events,
+        );
+    }
+    if game.units[victim].model_type == "samurai"
+        && let Some(vp) = game.scoring(1 - side, ScoringTrigger::EnemySamuraiKilled)
+    {
+        score(
+            &mut game.vp,
+            1 - side,
+            vp,
+            || format!("Samurai {} killed", game.units[victim].fighter.name),
+            events,
+        );
+    }
+}
+
+/// Add half points to a side's ledger, with the reason in the log.
+fn score(
+    vp: &mut [i32; 2],
+    side: usize,
+    half_points: i32,
+    reason: impl FnOnce() -> String,
+    events: &mut EventLog,
+) {
+    if half_points == 0 {
+        return;
+    }
+    vp[side] += half_points;
+    events.push(|| Event::Vp {
+        side: side_name(side),
+        reason: reason(),
+        half_points,
+    });
+}
+
+/// The VP counted at the end of the game (R-109 to R-111): heads, loot and the primary weapon
+/// held by survivors, a hired Ninja, the minor objectives, and last the Bushi's seppuku.
+pub fn final_scoring(game: &mut Game<'_>, events: &mut EventLog) {
+    for side in 0..2 {
+        let survivors: Vec<usize> = game
+            .units
+            .iter()
+            .filter(|u| u.side == side && u.on_table() && !u.hire)
+            .map(|u| u.id)
+            .collect();
+        for &k in &survivors {
+            let u = &game.units[k];
+            if u.heads > 0
+                && u.model_type == "samurai"
+                && let Some(vp) = game.scoring(side, ScoringTrigger::HeadCollected)
+            {
+                let heads = i32::from(u.heads);
+                score(
+                    &mut game.vp,
+                    side,
+                    vp * heads,
+                    || format!("{heads} head(s) held by {}", game.units[k].fighter.name),
+                    events,
+                );
+            }
+            let u = &game.units[k];
+            if u.used_primary
+                && let Some(vp) = game.scoring(side, ScoringTrigger::PrimaryWeaponSurvivor)
+            {
+                score(
+                    &mut game.vp,
+                    side,
+                    vp,
+                    || {
+                        format!(
+                            "{} fought with the primary weapon and lives",
+                            game.units[k].fighter.name
+                        )
+                    },
+                    events,
+                );
+            }
+            let loot = match game.units[k].looted {
+                Some(r) if r >= 3 => game.scoring(side, ScoringTrigger::LootRank3Plus),
+                Some(r) if r >= 1 => game.scoring(side, ScoringTrigger::LootRank1To2),
+                _ => None,
+            };
+            if let Some(vp) = loot {
+                score(
+                    &mut game.vp,
+                    side,
+                    vp,
+                    || format!("{} lives with its loot", game.units[k].fighter.name),
+                    events,
+                );
+            }
+        }
+        if game
+            .units
+            .iter()
+            .any(|u| u.side == side && u.model_type == "ninja")
+            && let Some(vp) = game.scoring(side, ScoringTrigger::NinjaHired)
+        {
+            score(
+                &mut game.vp,
+                side,
+                vp,
+                || "a Ninja hired".to_owned(),
+                events,
+            );
+        }
+    }
+    for side in 0..2 {
+        if let Some(o) = game.objectives[side]
+            && game.achieved(side, o)
+        {
+            let vp = game.objective_value(o);
+            score(
+                &mut game.vp,
+                side,
+                vp,
+                || format!("minor objective {o:?} achieved"),
+                events,
+            );
+        }
+    }
+    for side in 0..2 {
+        let other = game.vp[1 - side];
+        let leader_lives = game
+            .units
+            .iter()
+            .any(|u| u.side == side && u.leader && u.on_table());
+        if game.vp[side] < other
+            && leader_lives
+            && let Some(vp) = game.scoring(side, ScoringTrigger::Seppuku)
+        {
+            let vp = vp.min(other - game.vp[side]);
+            score(
+                &mut game.vp,
+                side,
+                vp,
+                || "the Leader commits seppuku".to_owned(),
+                events,
+            );
+        }
+    }
 }
 
 /// The Combat Phase on the table (R-80, R-81): combats formed, then fought in turn, the Priority
@@ -1295,6 +1610,10 @@ fn combat(
                 let was_alive = game.units[i].fighter.alive();
                 game.units[i].fighter = sides[s][k].clone();
                 game.units[i].turn.fought = true;
+                let u = &mut game.units[i];
+                if u.primary.as_deref() == Some(u.fighter.weapon.id.as_str()) {
+                    u.used_primary = true;
+                }
                 if was_alive && !game.units[i].fighter.alive() {
                     killed(game, i, events);
                 }
@@ -1315,15 +1634,24 @@ fn action_phase(
     events: &mut EventLog,
 ) {
     alternate(game, |game, side| {
+        // Any action needs a model of the side that has not acted, is not fleeing and is not
+        // engaged (R-92); shooting and reloading also need it not to have fought (R-91), and
+        // looting a body or taking a head needs it not Stunned and in contact with the marker.
         let free = |game: &Game<'_>, unit: usize| {
             game.units.get(unit).is_some_and(|u| {
                 u.side == side
                     && u.on_table()
                     && !u.turn.acted
-                    && !u.turn.fought
                     && !u.turn.fled
                     && !game.engaged(unit)
             })
+        };
+        let unfought =
+            |game: &Game<'_>, unit: usize| free(game, unit) && !game.units[unit].turn.fought;
+        let at_body = |game: &Game<'_>, unit: usize, body: usize| {
+            free(game, unit)
+                && !game.units[unit].fighter.is_stunned()
+                && game.bodies_touching(unit).any(|b| b == body)
         };
         match policies[side].act(game, side) {
             Action::Rest { unit } if free(game, unit) => {
@@ -1334,7 +1662,7 @@ fn action_phase(
                 events.push(|| Event::Rest { fighter: name });
                 false
             }
-            Action::Reload { unit, weapon } if free(game, unit) => {
+            Action::Reload { unit, weapon } if unfought(game, unit) => {
                 let u = &mut game.units[unit];
                 let still =
                     u.turn.moved == Moved::No && u.turn.shots == 0 && !u.fighter.is_stunned();
@@ -1356,18 +1684,62 @@ fn action_phase(
                 unit,
                 target,
                 weapon,
-            } if free(game, unit) => {
-                game.units[unit].turn.acted = true;
-                if routing_ok(game, unit, dice, events) {
+            } if unfought(game, unit) => {
+                acting(game, unit, dice, events, |game, dice, events| {
                     shoot(game, unit, target, weapon, Phase::Action, dice, events);
-                } else {
-                    game.units[unit].turn.fled = true;
-                }
+                });
+                false
+            }
+            Action::Loot { unit, body }
+                if at_body(game, unit, body) && !game.slain[body].looted =>
+            {
+                acting(game, unit, dice, events, |game, _, events| {
+                    let b = &mut game.slain[body];
+                    b.looted = true;
+                    let (rank, victim) = (b.rank, b.model);
+                    let u = &mut game.units[unit];
+                    u.looted = u.looted.max(Some(rank));
+                    let model = u.fighter.name.clone();
+                    let body = game.units[victim].fighter.name.clone();
+                    events.push(|| Event::Loot { model, body, rank });
+                });
+                false
+            }
+            Action::Head { unit, body }
+                if at_body(game, unit, body) && !game.slain[body].beheaded =>
+            {
+                acting(game, unit, dice, events, |game, _, events| {
+                    let b = &mut game.slain[body];
+                    b.beheaded = true;
+                    let victim = b.model;
+                    let u = &mut game.units[unit];
+                    u.heads = u.heads.saturating_add(1);
+                    let model = u.fighter.name.clone();
+                    let body = game.units[victim].fighter.name.clone();
+                    events.push(|| Event::Head { model, body });
+                });
                 false
             }
             _ => true,
         }
     });
+}
+
+/// An Action Phase action: the model has acted; a Routing model first rolls to act at all and,
+/// failing, flees instead (R-47).
+fn acting(
+    game: &mut Game<'_>,
+    unit: usize,
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+    action: impl FnOnce(&mut Game<'_>, &mut dyn Dice, &mut EventLog),
+) {
+    game.units[unit].turn.acted = true;
+    if routing_ok(game, unit, dice, events) {
+        action(game, dice, events);
+    } else {
+        flee(game, unit, events);
+    }
 }
 
 /// The End Phase (R-96): each Stunned model rolls, the Priority player's first.

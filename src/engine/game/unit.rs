@@ -70,6 +70,18 @@ pub struct Unit {
     pub fearless: bool,
     pub banner: bool,
     pub profile: String,
+    /// Its Type: `samurai`, `ashigaru`...; faction scoring reads it.
+    pub model_type: String,
+    /// A Sword-for-Hire: no faction scoring counts it, for either side.
+    pub hire: bool,
+    /// Koryu: the school's primary weapon (R-109 scores a survivor that fought with it).
+    pub primary: Option<String>,
+    /// It fought with its primary weapon in hand at least once.
+    pub used_primary: bool,
+    /// Enemy heads it carries; lost with it.
+    pub heads: u8,
+    /// The highest true Rank of the bodies it looted.
+    pub looted: Option<u8>,
     pub turn: TurnFlags,
 }
 
@@ -111,6 +123,12 @@ impl Unit {
             fearless: m.has_attribute("fearless"),
             banner: m.banner,
             profile: m.profile.id.clone(),
+            model_type: m.profile.model_type.clone(),
+            hire: m.is_hire(),
+            primary: None,
+            used_primary: false,
+            heads: 0,
+            looted: None,
             turn: TurnFlags::default(),
         }
     }
@@ -144,12 +162,21 @@ pub fn units_of(
         &mut Vec::new(),
     );
     let tag = if side == 0 { "A" } else { "B" };
+    let primary = roster
+        .koryu
+        .as_ref()
+        .and_then(|k| cat.weapon(&k.primary))
+        .map(|w| w.id.clone());
     let mut units = Vec::new();
     for m in &resolved.models {
         for _ in 0..m.count.min(20) {
             let name = format!("{tag}{} {}", units.len() + 1, m.describe());
             let id = units.len();
-            units.push(Unit::from_model(cat, m, name, side, id));
+            let mut unit = Unit::from_model(cat, m, name, side, id);
+            if !unit.hire {
+                unit.primary.clone_from(&primary);
+            }
+            units.push(unit);
         }
     }
     units
