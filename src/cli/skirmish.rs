@@ -23,15 +23,13 @@ use crate::model::{Catalogue, Faction};
 use crate::print::Doc;
 
 /// What the Skirmish does not play yet; the report lists it.
-pub const NOT_YET: [&str; 9] = [
+pub const NOT_YET: [&str; 7] = [
     "Yojimbo swaps in the Priority Phase and redirected shots",
-    "re-engaging a withdrawing model (it counts as doing nothing)",
     "ride-by attacks and Inexorable follow-ups",
     "reserves and Edge or Corner choice (Edge deployment always)",
     "Bandit sacrifice and Ronin desertion",
     "banners, objects, mounting and dismounting",
     "the default AI does not yet play for its minor objective or go to bodies to loot",
-    "first and later rounds per model (per combat instead)",
     "disguised Ninja and civilians",
 ];
 

@@ -88,12 +88,12 @@ impl State {
 }
 
 /// Fight one Combat Phase. `points` collects match points (Light 1, Grievous 2, Critical 3) for the
-/// side causing each wound.
+/// side causing each wound. Each model's `later_round` says whether it fights a first or a later
+/// round.
 pub fn combat_phase(
     sides: &mut [Vec<Fighter>; 2],
     policies: &mut [&mut dyn Policy; 2],
     dice: &mut dyn Dice,
-    first_round: bool,
     points: &mut [u32; 2],
     events: &mut EventLog,
 ) -> Result<(), CombatShape> {
@@ -140,29 +140,27 @@ pub fn combat_phase(
             st.declared[s][i] = special;
         }
     }
-    if first_round {
-        // At the start of a combat each model may take up a different weapon, free.
-        for (s, policy) in policies.iter_mut().enumerate() {
-            for i in 0..sides[s].len() {
-                if !sides[s][i].alive() {
-                    continue;
-                }
-                let enemies: Vec<Fighter> =
-                    sides[1 - s].iter().filter(|e| e.alive()).cloned().collect();
-                let refs: Vec<&Fighter> = enemies.iter().collect();
-                if let Some(k) = policy.choose_weapon(&sides[s][i], &refs)
-                    && sides[s][i].switch_weapon(k)
-                {
-                    events.push(|| Event::Weapon {
-                        fighter: sides[s][i].name.clone(),
-                        weapon: sides[s][i].weapon.id.clone(),
-                        switched: false,
-                    });
-                }
+    // At the start of a combat each model may take up a different weapon, free.
+    for (s, policy) in policies.iter_mut().enumerate() {
+        for i in 0..sides[s].len() {
+            if !sides[s][i].alive() || sides[s][i].later_round {
+                continue;
+            }
+            let enemies: Vec<Fighter> =
+                sides[1 - s].iter().filter(|e| e.alive()).cloned().collect();
+            let refs: Vec<&Fighter> = enemies.iter().collect();
+            if let Some(k) = policy.choose_weapon(&sides[s][i], &refs)
+                && sides[s][i].switch_weapon(k)
+            {
+                events.push(|| Event::Weapon {
+                    fighter: sides[s][i].name.clone(),
+                    weapon: sides[s][i].weapon.id.clone(),
+                    switched: false,
+                });
             }
         }
     }
-    let riders = initiative_order(sides, policies, dice, first_round, &mut st, events);
+    let riders = initiative_order(sides, policies, dice, &mut st, events);
     let order = with_warhorses(riders, sides, dice, events);
     let mut passes = 0;
     'rounds: while st.attack.iter().any(|a| *a > 0) || st.horse.iter().flatten().any(|h| *h > 0) {
@@ -274,7 +272,6 @@ fn initiative_order(
     sides: &[Vec<Fighter>; 2],
     policies: &mut [&mut dyn Policy; 2],
     dice: &mut dyn Dice,
-    first_round: bool,
     st: &mut State,
     events: &mut EventLog,
 ) -> Vec<(Slot, i32)> {
@@ -285,12 +282,12 @@ fn initiative_order(
             let enhanced = !f.subdued
                 && st.attack[s] > 0
                 && st.capacity(sides, (s, i)) > 0
-                && policies[s].enhance_initiative(f, &enemies, st.attack[s], first_round);
+                && policies[s].enhance_initiative(f, &enemies, st.attack[s], !f.later_round);
             if enhanced {
                 st.attack[s] -= 1;
                 st.used[s][i] += 1;
             }
-            let roll = roll_initiative(f.initiative_bonus(first_round), enhanced, dice);
+            let roll = roll_initiative(f.initiative_bonus(!f.later_round), enhanced, dice);
             events.push(|| Event::Initiative {
                 fighter: f.name.clone(),
                 enhanced,
@@ -937,7 +934,6 @@ mod tests {
             &mut sides,
             &mut [&mut pa, &mut guard],
             &mut dice,
-            true,
             &mut points,
             &mut events,
         )

@@ -113,14 +113,11 @@ pub fn duel_with_kiai(
                     std::mem::swap(fighter, &mut side[0]);
                 }
                 // Two models in contact always make a combat the rules allow.
-                let fought = combat_phase(
-                    &mut sides,
-                    policies,
-                    dice,
-                    new_combat || moved == Moved::Reengaged,
-                    &mut points,
-                    events,
-                );
+                let first = new_combat || moved == Moved::Reengaged;
+                for f in sides.iter_mut().flatten() {
+                    f.later_round = !first;
+                }
+                let fought = combat_phase(&mut sides, policies, dice, &mut points, events);
                 debug_assert!(fought.is_ok());
                 for (fighter, side) in fighters.iter_mut().zip(sides.iter_mut()) {
                     std::mem::swap(fighter, &mut side[0]);

@@ -95,6 +95,9 @@ pub struct Fighter {
     pub stunned: u8,
     /// Subdued: cannot act while in contact with an enemy (ends when contact is broken).
     pub subdued: bool,
+    /// It fights a later round of a combat it was already in: the weapon's later-round
+    /// Initiative, and no free change of weapon at the start.
+    pub later_round: bool,
     /// Who it is in a game on the table (the model's id there; 0 elsewhere).
     pub key: u32,
     /// The model whose attack gave its last wound result: the credit for a kill.
@@ -234,6 +237,7 @@ impl Fighter {
             health: Health::Healthy,
             stunned: 0,
             subdued: false,
+            later_round: false,
             key: 0,
             hit_by: None,
             bare,
@@ -413,6 +417,7 @@ pub(crate) fn test_fighter(
         health: Health::Healthy,
         stunned: 0,
         subdued: false,
+        later_round: false,
         key: 0,
         hit_by: None,
         bare: FightingWeapon {

@@ -234,7 +234,7 @@ impl Policy for DefaultAi {
             return false;
         }
         let mine = me.initiative_bonus(first_round);
-        let theirs = enemy.initiative_bonus(first_round);
+        let theirs = enemy.initiative_bonus(!enemy.later_round);
         let gain = first_chance(mine, theirs, true) - first_chance(mine, theirs, false);
         let odds = self.odds(me.attack_side(enemy, false), enemy.defence_side(false));
         let (grievous, critical) = (

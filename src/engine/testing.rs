@@ -98,15 +98,10 @@ pub(crate) fn scripted_phase(
     let mut dice = ScriptedDice::new(rolls);
     let mut points = [0, 0];
     let mut events = EventLog::recording();
-    combat_phase(
-        sides,
-        &mut [a, b],
-        &mut dice,
-        first_round,
-        &mut points,
-        &mut events,
-    )
-    .expect("a valid combat");
+    for f in sides.iter_mut().flatten() {
+        f.later_round = !first_round;
+    }
+    combat_phase(sides, &mut [a, b], &mut dice, &mut points, &mut events).expect("a valid combat");
     assert_eq!(
         dice.remaining(),
         0,

@@ -902,7 +902,6 @@ mod combat_example {
             &mut sides,
             &mut [&mut player_a, &mut player_b],
             &mut dice,
-            true,
             &mut [0, 0],
             &mut events,
         )

@@ -297,9 +297,7 @@ fn the_skirmish_text_report_lists_what_it_does_not_play_yet() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
     assert!(
-        text.contains("Skirmish:")
-            && text.contains("Not played yet")
-            && text.contains("withdrawing")
+        text.contains("Skirmish:") && text.contains("Not played yet") && text.contains("Yojimbo")
     );
 }
 

@@ -4,9 +4,7 @@
 use buntai::diag::SourceFile;
 use buntai::engine::dice::ScriptedDice;
 use buntai::engine::events::{Event, EventLog};
-use buntai::engine::game::play::{
-    Action, Activation, Game, TablePolicy, final_scoring, flee, play, wound,
-};
+use buntai::engine::game::play::{Action, Game, final_scoring, flee, play, wound};
 use buntai::engine::game::unit::{Status, Unit, units_of};
 use buntai::engine::table::Point;
 use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario};
@@ -14,25 +12,33 @@ use buntai::engine::wound::WoundResult;
 use buntai::load::{DataSource, load};
 use buntai::model::{Catalogue, ObjectiveKind};
 
-fn cat() -> Catalogue {
+use crate::script::Script;
+
+pub fn cat() -> Catalogue {
     load(&DataSource::Embedded).expect("data")
 }
 
 /// The units of a roster written inline: `models` is `(profile, count)` in list order.
-fn units(cat: &Catalogue, faction: &str, models: &[(&str, u32)], side: usize) -> Vec<Unit> {
-    let mut text = format!("faction = \"{faction}\"\n");
+pub fn units(cat: &Catalogue, faction: &str, models: &[(&str, u32)], side: usize) -> Vec<Unit> {
+    let mut text = String::new();
     for (profile, count) in models {
         text.push_str(&format!(
             "[[models]]\nprofile = \"{profile}\"\ncount = {count}\n"
         ));
     }
+    units_from(cat, faction, &text, side)
+}
+
+/// The units of a roster whose `[[models]]` tables are given as TOML.
+pub fn units_from(cat: &Catalogue, faction: &str, models: &str, side: usize) -> Vec<Unit> {
+    let text = format!("faction = \"{faction}\"\n{models}");
     let roster = buntai::roster::parse(&SourceFile::new("inline.toml", text)).expect("parses");
     units_of(cat, cat.faction(faction).expect("faction"), &roster, side)
 }
 
 /// A game on the bare Tournament table with both sides deployed; `rolls` script the turn
 /// limit's d6 and the two minor objectives' d6s.
-fn game<'c>(
+pub fn game<'c>(
     cat: &'c Catalogue,
     factions: [&str; 2],
     sides: [Vec<Unit>; 2],
@@ -57,7 +63,7 @@ fn game<'c>(
     game
 }
 
-fn kill(game: &mut Game<'_>, victim: usize, by: usize) {
+pub fn kill(game: &mut Game<'_>, victim: usize, by: usize) {
     wound(
         game,
         victim,
@@ -230,32 +236,6 @@ fn the_quarters_objective_needs_more_models_in_every_quarter() {
     );
 }
 
-/// Holds every model in the Move Phase and plays `actions` in the Action Phase, one a turn.
-struct Script {
-    melee: buntai::engine::policy::DefaultAi,
-    actions: Vec<(u32, Action)>,
-}
-
-impl TablePolicy for Script {
-    fn melee(&mut self) -> &mut dyn buntai::engine::policy::Policy {
-        &mut self.melee
-    }
-
-    fn activate(&mut self, game: &Game<'_>, side: usize) -> Activation {
-        game.units
-            .iter()
-            .find(|u| u.side == side && u.on_table() && !u.turn.activated)
-            .map_or(Activation::Pass, |u| Activation::Hold { unit: u.id })
-    }
-
-    fn act(&mut self, game: &Game<'_>, _side: usize) -> Action {
-        match self.actions.iter().position(|(t, _)| *t == game.turn) {
-            Some(k) => self.actions.remove(k).1,
-            None => Action::Pass,
-        }
-    }
-}
-
 #[test]
 fn t59_a_bandit_loots_a_rank_3_body_once_and_scores_if_it_survives() {
     let cat = cat();
@@ -268,17 +248,11 @@ fn t59_a_bandit_loots_a_rank_3_body_once_and_scores_if_it_survives() {
     g.units[2].base.centre = Point::new(12.0, 11.0);
     kill(&mut g, 4, 1);
     g.objectives = [None; 2];
-    let mut a = Script {
-        melee: Default::default(),
-        actions: vec![
-            (1, Action::Loot { unit: 1, body: 0 }),
-            (2, Action::Loot { unit: 2, body: 0 }),
-        ],
-    };
-    let mut b = Script {
-        melee: Default::default(),
-        actions: Vec::new(),
-    };
+    let mut a = Script::defending().actions(vec![
+        (1, Action::Loot { unit: 1, body: 0 }),
+        (2, Action::Loot { unit: 2, body: 0 }),
+    ]);
+    let mut b = Script::defending();
     let mut dice = buntai::engine::SeededDice::new(3, 0);
     let mut events = EventLog::recording();
     let result = play(&mut g, &mut [&mut a, &mut b], &mut dice, &mut events);

@@ -17,69 +17,6 @@ use crate::engine::table::{Circle, Point};
 use crate::engine::wound::{Health, WoundResult};
 use crate::model::ScoringTrigger;
 
-/// A charge `unit` can make now at `enemy`: the shortest of a few legal paths to contact (straight
-/// or with one bend, to the near side of the enemy or round its flank), if any.
-fn charge_path(game: &Game<'_>, unit: usize, enemy: usize) -> Option<Vec<Point>> {
-    let u = &game.units[unit];
-    let e = &game.units[enemy];
-    let d = e.base.centre.distance(u.base.centre);
-    let reach = u.base.radius + e.base.radius + 0.005;
-    let mover = game.mover(unit);
-    let allowance = base_allowance(&game.rules, &mover, MoveKind::Normal);
-    if d - reach > allowance + 1e-9 || d <= reach {
-        return None;
-    }
-    let (friends, enemies) = game.others(unit);
-    let others = Others {
-        friends: &friends,
-        enemies: &enemies,
-    };
-    let legal = |path: &[Point]| {
-        check_move(
-            &game.setup.table,
-            &game.rules,
-            &mover,
-            MoveKind::Normal,
-            path,
-            others,
-        )
-        .is_ok_and(|c| !c.contacts.is_empty())
-    };
-    let (ux, uy) = (u.base.centre.x, u.base.centre.y);
-    let back = (uy - e.base.centre.y).atan2(ux - e.base.centre.x);
-    let mut best: Option<(f64, Vec<Point>)> = None;
-    for around in [0.0f64, 0.6, -0.6, 1.2, -1.2] {
-        let a = back + around;
-        let end = Point::new(
-            e.base.centre.x + reach * a.cos(),
-            e.base.centre.y + reach * a.sin(),
-        );
-        let direct = u.base.centre.distance(end);
-        if direct > allowance + 1e-9 || best.as_ref().is_some_and(|b| b.0 <= direct) {
-            continue;
-        }
-        if legal(&[end]) {
-            best = Some((direct, vec![end]));
-            continue;
-        }
-        // One bend, out to the side halfway along.
-        let mid = Point::new((ux + end.x) / 2.0, (uy + end.y) / 2.0);
-        let (nx, ny) = (-(end.y - uy) / direct, (end.x - ux) / direct);
-        for side in [1.5, -1.5] {
-            let w = Point::new(mid.x + nx * side, mid.y + ny * side);
-            let length = u.base.centre.distance(w) + w.distance(end);
-            if length > allowance + 1e-9 || best.as_ref().is_some_and(|b| b.0 <= length) {
-                continue;
-            }
-            if legal(&[w, end]) {
-                best = Some((length, vec![w, end]));
-                break;
-            }
-        }
-    }
-    best.map(|b| b.1)
-}
-
 /// A move toward `goal`, as far as the allowance and the rules let it go: a Run when it keeps clear
 /// of enemies, else a normal move that stops short of contact; straight if it can, else veering up
 /// to 60 degrees either side around whatever is in the way. With `keep`, it stops where every
@@ -325,7 +262,7 @@ impl TablePolicy for TableAi {
                 continue;
             }
             for e in game.units.iter().filter(|e| e.side != side && e.on_table()) {
-                let Some(path) = charge_path(game, u, e.id) else {
+                let Some(path) = game.charge_path(u, e.id) else {
                     continue;
                 };
                 // Worth charging: what the target is worth, times how likely the fight goes our
@@ -477,7 +414,7 @@ impl TablePolicy for Charge {
             let Some(e) = nearest_enemy(game, u) else {
                 continue;
             };
-            if let Some(path) = charge_path(game, u, e) {
+            if let Some(path) = game.charge_path(u, e) {
                 return Activation::Move {
                     unit: u,
                     kind: MoveKind::Normal,
@@ -543,7 +480,7 @@ impl TablePolicy for RandomTable {
             1 => Activation::Hold { unit: u },
             2 | 3 if !enemies.is_empty() => {
                 let e = enemies[self.dice.index(enemies.len())];
-                match charge_path(game, u, e) {
+                match game.charge_path(u, e) {
                     Some(path) => Activation::Move {
                         unit: u,
                         kind: MoveKind::Normal,

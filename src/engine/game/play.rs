@@ -16,7 +16,9 @@ use crate::engine::shooting::{
     Moved, Phase, ShotContext, ShotSpec, attack_modifiers, defence_items, roll_shot,
     shoot_into_combat,
 };
-use crate::engine::table::path::{MoveKind, MoveRules, Mover, Others, check_move, shortest_path};
+use crate::engine::table::path::{
+    MoveKind, MoveRules, Mover, Others, base_allowance, check_move, shortest_path,
+};
 use crate::engine::table::setup::{Setup, SetupRequest, Zone, generate};
 use crate::engine::table::sight::{Crowd, Looker, SightLine, SightMap};
 use crate::engine::table::{Circle, Point};
@@ -262,6 +264,88 @@ impl<'c> Game<'c> {
                 roll: rolls[s],
                 objective,
             });
+        }
+    }
+
+    /// A charge `unit` can make now at `enemy`: the shortest of a few legal paths to contact with
+    /// it (straight or with one bend, to the near side of the enemy or round its flank), if any.
+    pub fn charge_path(&self, unit: usize, enemy: usize) -> Option<Vec<Point>> {
+        let game = self;
+        let u = &game.units[unit];
+        let e = &game.units[enemy];
+        let d = e.base.centre.distance(u.base.centre);
+        let reach = u.base.radius + e.base.radius + 0.005;
+        let mover = game.mover(unit);
+        let allowance = base_allowance(&game.rules, &mover, MoveKind::Normal);
+        if d - reach > allowance + 1e-9 || d <= reach {
+            return None;
+        }
+        let (friends, enemies) = game.others(unit);
+        let others = Others {
+            friends: &friends,
+            enemies: &enemies,
+        };
+        let legal = |path: &[Point]| {
+            check_move(
+                &game.setup.table,
+                &game.rules,
+                &mover,
+                MoveKind::Normal,
+                path,
+                others,
+            )
+            .is_ok()
+                && path
+                    .last()
+                    .is_some_and(|&end| Circle::new(end, u.base.radius).in_contact(&e.base))
+        };
+        let (ux, uy) = (u.base.centre.x, u.base.centre.y);
+        let back = (uy - e.base.centre.y).atan2(ux - e.base.centre.x);
+        let mut best: Option<(f64, Vec<Point>)> = None;
+        for around in [0.0f64, 0.6, -0.6, 1.2, -1.2] {
+            let a = back + around;
+            let end = Point::new(
+                e.base.centre.x + reach * a.cos(),
+                e.base.centre.y + reach * a.sin(),
+            );
+            let direct = u.base.centre.distance(end);
+            if direct > allowance + 1e-9 || best.as_ref().is_some_and(|b| b.0 <= direct) {
+                continue;
+            }
+            if legal(&[end]) {
+                best = Some((direct, vec![end]));
+                continue;
+            }
+            // One bend, out to the side halfway along.
+            let mid = Point::new((ux + end.x) / 2.0, (uy + end.y) / 2.0);
+            let (nx, ny) = (-(end.y - uy) / direct, (end.x - ux) / direct);
+            for side in [1.5, -1.5] {
+                let w = Point::new(mid.x + nx * side, mid.y + ny * side);
+                let length = u.base.centre.distance(w) + w.distance(end);
+                if length > allowance + 1e-9 || best.as_ref().is_some_and(|b| b.0 <= length) {
+                    continue;
+                }
+                if legal(&[w, end]) {
+                    best = Some((length, vec![w, end]));
+                    break;
+                }
+            }
+        }
+        best.map(|b| b.1)
+    }
+
+    /// After a model leaves contact: pairs that fought together last Combat Phase and no longer
+    /// touch fight a first round if they meet again (R-82), and a Subdued model that no enemy
+    /// touches is free (R-87).
+    fn forget_broken_contacts(&mut self) {
+        let units = &self.units;
+        self.fought_before.retain(|&(a, b)| {
+            units[a].on_table() && units[b].on_table() && units[a].base.in_contact(&units[b].base)
+        });
+        for k in 0..self.units.len() {
+            if self.units[k].fighter.subdued && !self.engaged(k) {
+                self.units[k].fighter.subdued = false;
+            }
         }
     }
 
@@ -952,6 +1036,11 @@ fn routing_leftovers(game: &mut Game<'_>, side: usize, dice: &mut dyn Dice, even
 /// A flee move (R-48): a Run toward the nearest edge, keeping 1" from enemies if it can; off the
 /// table if the allowance reaches the edge.
 pub fn flee(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
+    run_off(game, unit, events);
+    game.forget_broken_contacts();
+}
+
+fn run_off(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
     game.units[unit].turn.activated = true;
     game.units[unit].turn.fled = true;
     game.units[unit].turn.moved = Moved::Run;
@@ -1046,6 +1135,7 @@ fn withdraw(
         fighter: name.clone(),
     });
     let side = game.units[unit].side;
+    let mut reengage = Vec::new();
     for e in game.contacts(unit).collect::<Vec<_>>() {
         if !game.units[unit].on_table() {
             break;
@@ -1058,12 +1148,17 @@ fn withdraw(
                 .melee()
                 .withdraw_response(&enemy.fighter, &game.units[unit].fighter)
         };
-        // Re-engaging is not played yet: it counts as doing nothing.
+        // A response the rules do not allow this model counts as doing nothing.
         let response = match chosen {
             WithdrawResponse::FreeAttack
                 if !enemy.turn.free_attack_made && !game.units[unit].fighter.acrobatic =>
             {
                 WithdrawResponse::FreeAttack
+            }
+            // Only a model not yet activated this Move Phase, and never a banner bearer (R-98).
+            WithdrawResponse::Reengage if !enemy.turn.activated && !enemy.banner => {
+                reengage.push(e);
+                WithdrawResponse::Reengage
             }
             _ => WithdrawResponse::Nothing,
         };
@@ -1075,6 +1170,8 @@ fn withdraw(
         if response == WithdrawResponse::FreeAttack {
             let attacker = game.units[e].fighter.clone();
             game.units[e].turn.free_attack_made = true;
+            // A free attack is fighting this turn (R-91).
+            game.units[e].turn.fought = true;
             // It chose not to move: no Move Phase activation left to it.
             game.units[e].turn.activated = true;
             let result = crate::engine::duel::free_attack_on(
@@ -1112,6 +1209,7 @@ fn withdraw(
         if let Some(&end) = path.last() {
             u.base.centre = end;
         }
+        game.forget_broken_contacts();
         events.push(|| Event::TableMove {
             model: name,
             kind: "withdraw".into(),
@@ -1120,6 +1218,17 @@ fn withdraw(
             length: check.length,
             allowance: check.allowance,
         });
+        // Each enemy that chose to re-engage now moves back into contact, as its activation
+        // (R-57), if it is free to move and can reach; the Wavering test applies (R-46).
+        for e in reengage {
+            if game.units[e].on_table()
+                && !game.units[e].turn.activated
+                && !game.engaged(e)
+                && let Some(path) = game.charge_path(e, unit)
+            {
+                do_move(game, e, MoveKind::Normal, &path, dice, events);
+            }
+        }
     }
 }
 
@@ -1585,25 +1694,30 @@ fn combat(
         if ids.iter().flatten().any(|&i| !game.units[i].on_table()) {
             continue;
         }
-        let first_round = !combat.others.iter().any(|&o| fought(centre, o));
+        // A later round for each model that fought one of this combat's enemies last Combat
+        // Phase and stayed in contact since (R-82); the others are all enemies of the centre.
+        let later = |i: usize| {
+            if i == centre {
+                combat.others.iter().any(|&o| fought(centre, o))
+            } else {
+                fought(centre, i)
+            }
+        };
         let mut sides: [Vec<Fighter>; 2] = [0, 1].map(|s| {
             ids[s]
                 .iter()
-                .map(|&i| game.units[i].fighter.clone())
+                .map(|&i| {
+                    let mut f = game.units[i].fighter.clone();
+                    f.later_round = later(i);
+                    f
+                })
                 .collect()
         });
         let mut points = [0u32; 2];
         {
             let (p0, p1) = policies.split_at_mut(1);
             let mut melee: [&mut dyn Policy; 2] = [p0[0].melee(), p1[0].melee()];
-            let _ = combat_phase(
-                &mut sides,
-                &mut melee,
-                dice,
-                first_round,
-                &mut points,
-                events,
-            );
+            let _ = combat_phase(&mut sides, &mut melee, dice, &mut points, events);
         }
         for s in 0..2 {
             for (k, &i) in ids[s].iter().enumerate() {

@@ -1,0 +1,106 @@
+//! A table policy that plays a script, for rule tests with set positions: in the Move Phase the
+//! activations listed for this turn (in order, each once), then every other model holds; in the
+//! Action Phase the actions listed for this turn. Combat decisions go to `melee`.
+
+use buntai::engine::fighter::Fighter;
+use buntai::engine::game::play::{Action, Activation, Game, TablePolicy};
+use buntai::engine::melee::{AttackSide, DefenceSide};
+use buntai::engine::policy::{Counter, FixedSplit, Policy, WithdrawResponse, Yardstick};
+
+pub struct Script {
+    pub melee: Box<dyn Policy>,
+    pub moves: Vec<(u32, Activation)>,
+    pub actions: Vec<(u32, Action)>,
+    /// Hold the models the script does not move (else pass, leaving them unactivated).
+    pub hold: bool,
+}
+
+impl Script {
+    /// A side that only defends in combat (no attacks, so no wounds from it).
+    pub fn defending() -> Script {
+        Script {
+            melee: Box::new(Yardstick(FixedSplit::Defend)),
+            moves: Vec::new(),
+            actions: Vec::new(),
+            hold: true,
+        }
+    }
+
+    /// A side whose combat decisions are `melee`'s.
+    pub fn with_melee(mut self, melee: impl Policy + 'static) -> Script {
+        self.melee = Box::new(melee);
+        self
+    }
+
+    /// Pass once the scripted moves are done, leaving the other models unactivated.
+    pub fn passing(mut self) -> Script {
+        self.hold = false;
+        self
+    }
+
+    pub fn moves(mut self, moves: Vec<(u32, Activation)>) -> Script {
+        self.moves = moves;
+        self
+    }
+
+    pub fn actions(mut self, actions: Vec<(u32, Action)>) -> Script {
+        self.actions = actions;
+        self
+    }
+}
+
+impl TablePolicy for Script {
+    fn melee(&mut self) -> &mut dyn Policy {
+        self.melee.as_mut()
+    }
+
+    fn activate(&mut self, game: &Game<'_>, side: usize) -> Activation {
+        if let Some(k) = self.moves.iter().position(|(t, _)| *t == game.turn) {
+            return self.moves.remove(k).1;
+        }
+        if !self.hold {
+            return Activation::Pass;
+        }
+        game.units
+            .iter()
+            .find(|u| u.side == side && u.on_table() && !u.turn.activated)
+            .map_or(Activation::Pass, |u| Activation::Hold { unit: u.id })
+    }
+
+    fn act(&mut self, game: &Game<'_>, _side: usize) -> Action {
+        match self.actions.iter().position(|(t, _)| *t == game.turn) {
+            Some(k) => self.actions.remove(k).1,
+            None => Action::Pass,
+        }
+    }
+}
+
+/// A defending side that answers every withdrawal as told.
+pub struct Answering(pub WithdrawResponse);
+
+impl Policy for Answering {
+    fn split(&mut self, _: &[&Fighter], _: &[&Fighter]) -> i32 {
+        0
+    }
+    fn enhance_initiative(&mut self, _: &Fighter, _: &[&Fighter], _: i32, _: bool) -> bool {
+        false
+    }
+    fn attack(&mut self, _: &Fighter, _: &[&Fighter], _: i32) -> Option<usize> {
+        None
+    }
+    fn enhance_defence(&mut self, _: &Fighter, _: &Fighter, _: AttackSide) -> bool {
+        true
+    }
+    fn enhance_attack(&mut self, _: &Fighter, _: &Fighter, _: DefenceSide, _: i32) -> bool {
+        false
+    }
+    fn discard(&mut self, _: i32, _: i32) -> Counter {
+        Counter::Defence
+    }
+    fn withdraw_response(&mut self, _: &Fighter, _: &Fighter) -> WithdrawResponse {
+        self.0
+    }
+    fn name(&self) -> &'static str {
+        "answering"
+    }
+}
