@@ -293,6 +293,7 @@ fn skirmish_game_200_points(bencher: divan::Bencher) {
             points: 200,
             scenario: SetupScenario::Skirmish,
             deployment: DeploymentChoice::Edge,
+            wishes: None,
             seed,
         };
         let mut dice = SeededDice::new(seed, 1);

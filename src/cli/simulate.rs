@@ -94,6 +94,14 @@ pub struct SimulateArgs {
     /// Tournament's equal forces, tp.64); the report then warns.
     #[arg(long)]
     pub allow_unequal: bool,
+    /// Skirmish: use reserves, as both players may agree: each side deploys half its
+    /// models, rounded up, and brings the rest on from turn 2.
+    #[arg(long)]
+    pub reserves: bool,
+    /// Skirmish: fix Edge or Corner deployment. Without it the deployment roll-off's winner
+    /// chooses (its policy).
+    #[arg(long, value_enum, value_name = "edge|corner")]
+    pub deployment: Option<crate::engine::table::setup::DeploymentChoice>,
 }
 
 /// What `simulate --format json` prints.

@@ -15,7 +15,9 @@ use crate::diag::exit;
 use crate::engine::SeededDice;
 use crate::engine::events::EventLog;
 use crate::engine::game::ai::{Charge, RandomTable, TableAi};
-use crate::engine::game::play::{EndReason, Game, GameResult, MoraleState, TablePolicy, play};
+use crate::engine::game::play::{
+    EndReason, Game, GameResult, MoraleState, TablePolicy, keep_reserves, play,
+};
 use crate::engine::game::unit::{Status, Unit, units_of};
 use crate::engine::policy::DefaultAi;
 use crate::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario};
@@ -23,10 +25,9 @@ use crate::model::{Catalogue, Faction};
 use crate::print::Doc;
 
 /// What the Skirmish does not play yet; the report lists it.
-pub const NOT_YET: [&str; 7] = [
+pub const NOT_YET: [&str; 6] = [
     "Yojimbo swaps in the Priority Phase and redirected shots",
     "ride-by attacks and Inexorable follow-ups",
-    "reserves and Edge or Corner choice (Edge deployment always)",
     "Bandit sacrifice and Ronin desertion",
     "banners, objects, mounting and dismounting",
     "the default AI does not yet play for its minor objective or go to bodies to loot",
@@ -223,10 +224,22 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     }
     let play_one = |seat: &Seating<'_, '_>, game: u64, events: &mut EventLog| {
         let (sides, fs) = (seat.units, seat.factions);
+        let mut pa = table_policy(seat.policies[0], ai, args.seed, POLICY_STREAM + 2 * game);
+        let mut pb = table_policy(
+            seat.policies[1],
+            ai,
+            args.seed,
+            POLICY_STREAM + 2 * game + 1,
+        );
+        let wishes = [
+            pa.deployment(sides[0], sides[1]),
+            pb.deployment(sides[1], sides[0]),
+        ];
         let request = SetupRequest {
             points,
             scenario: SetupScenario::Skirmish,
-            deployment: DeploymentChoice::Edge,
+            deployment: args.deployment.unwrap_or(DeploymentChoice::Edge),
+            wishes: args.deployment.is_none().then_some(wishes),
             seed: table_seed(args.seed, game),
         };
         let mut dice = SeededDice::new(args.seed, game);
@@ -239,13 +252,9 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             events,
         );
         game_state.kiai = seat.kiai;
-        let mut pa = table_policy(seat.policies[0], ai, args.seed, POLICY_STREAM + 2 * game);
-        let mut pb = table_policy(
-            seat.policies[1],
-            ai,
-            args.seed,
-            POLICY_STREAM + 2 * game + 1,
-        );
+        if args.reserves {
+            keep_reserves(&mut game_state, &mut [pa.as_mut(), pb.as_mut()], events);
+        }
         let result = play(
             &mut game_state,
             &mut [pa.as_mut(), pb.as_mut()],

@@ -83,6 +83,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &TableArgs) -> u8 {
             points: args.points,
             scenario: args.scenario,
             deployment: args.deployment,
+            wishes: None,
             seed: args.seed,
         };
         setup = generate(&cat.terrain, &request);

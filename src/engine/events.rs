@@ -152,6 +152,17 @@ pub enum Event {
         roll: u8,
         objective: Option<crate::model::ObjectiveKind>,
     },
+    /// A model is kept back as a reserve.
+    Reserve {
+        model: String,
+    },
+    /// A reserve enters: its base centre starts at (x, y), one radius outside its entry
+    /// edge; the move follows.
+    Enter {
+        model: String,
+        x: f64,
+        y: f64,
+    },
     /// A model loots an enemy body: the body's true Rank is recorded on it.
     Loot {
         model: String,

@@ -286,6 +286,9 @@ pub struct Reserves {
     pub rest_turn: u32,
     /// An undisguised Ninja is placed more than this from every enemy.
     pub ninja_clearance: f64,
+    /// Corner deployment: reserves enter along this many inches of either table edge next to
+    /// their corner.
+    pub corner_entry: f64,
     pub source: Provenance,
 }
 

@@ -75,6 +75,21 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
                     ),
                 );
             }
+            // A reserve waits off the table until it enters, from the point its entry names.
+            "reserve" => {
+                frame.at.remove(&text("model"));
+            }
+            "enter" => {
+                let model = text("model");
+                frame.notes.push(format!("{model} enters from reserve"));
+                frame.at.insert(
+                    model,
+                    (
+                        e["x"].as_f64().unwrap_or(0.0),
+                        e["y"].as_f64().unwrap_or(0.0),
+                    ),
+                );
+            }
             "turn" => {
                 let mut next = Frame {
                     turn: e["turn"].as_u64().unwrap_or(0) as u32,
@@ -141,11 +156,11 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
             "vp" => frame.notes.push(format!(
                 "Side {} scores {} VP: {}",
                 text("side"),
-                e["half_points"].as_u64().unwrap_or(0) as f64 / 2.0,
+                e["half_points"].as_i64().unwrap_or(0) as f64 / 2.0,
                 text("reason")
             )),
             "skirmish-end" => {
-                let vp = |k: usize| e["vp"][k].as_u64().unwrap_or(0) as f64 / 2.0;
+                let vp = |k: usize| e["vp"][k].as_i64().unwrap_or(0) as f64 / 2.0;
                 result = format!(
                     "After {} turns ({}): A {} VP, B {} VP; {}.",
                     e["turns"].as_u64().unwrap_or(0),

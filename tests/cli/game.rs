@@ -4,7 +4,7 @@ use buntai::diag::SourceFile;
 use buntai::engine::SeededDice;
 use buntai::engine::events::{Event, EventLog};
 use buntai::engine::game::ai::{Charge, RandomTable, TableAi};
-use buntai::engine::game::play::{EndReason, Game, TablePolicy, play};
+use buntai::engine::game::play::{EndReason, Game, TablePolicy, keep_reserves, play};
 use buntai::engine::game::unit::{Status, units_of};
 use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario};
 use buntai::load::{DataSource, load};
@@ -35,6 +35,25 @@ pub fn play_one(
     policies: [&str; 2],
     log: bool,
 ) -> Played {
+    play_with(cat, a, b, seed, policies, log, Variant::default())
+}
+
+/// How a game is set up beyond the rosters: reserves and Corner deployment.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Variant {
+    pub reserves: bool,
+    pub corner: bool,
+}
+
+pub fn play_with(
+    cat: &Catalogue,
+    a: &str,
+    b: &str,
+    seed: u64,
+    policies: [&str; 2],
+    log: bool,
+    variant: Variant,
+) -> Played {
     let (ra, fa) = roster(cat, a);
     let (rb, fb) = roster(cat, b);
     let fa = cat.faction(&fa).expect("faction");
@@ -44,7 +63,12 @@ pub fn play_one(
     let request = SetupRequest {
         points,
         scenario: SetupScenario::Skirmish,
-        deployment: DeploymentChoice::Edge,
+        deployment: if variant.corner {
+            DeploymentChoice::Corner
+        } else {
+            DeploymentChoice::Edge
+        },
+        wishes: None,
         seed,
     };
     let mut dice = SeededDice::new(seed, 1);
@@ -60,6 +84,9 @@ pub fn play_one(
     };
     let mut p0 = make(policies[0], 10);
     let mut p1 = make(policies[1], 11);
+    if variant.reserves {
+        keep_reserves(&mut game, &mut [p0.as_mut(), p1.as_mut()], &mut events);
+    }
     let result = play(
         &mut game,
         &mut [p0.as_mut(), p1.as_mut()],
@@ -94,7 +121,7 @@ pub fn play_one(
         match u.status {
             Status::Dead => general[1 - u.side] += u.kill_value() as i32,
             Status::Fled => general[1 - u.side] += i32::from(u.rank),
-            Status::OnTable => {}
+            Status::OnTable | Status::Reserve => {}
         }
     }
     let (mut logged, mut other) = ([0i32; 2], [0i32; 2]);
@@ -113,7 +140,17 @@ pub fn play_one(
             }
         }
     }
-    assert_eq!(logged, general, "kills and flights in the ledger");
+    assert_eq!(
+        logged,
+        general,
+        "kills and flights in the ledger: {} events, {:?}",
+        events.events().len(),
+        events
+            .events()
+            .iter()
+            .filter(|e| matches!(e, Event::Vp { .. } | Event::SkirmishEnd { .. }))
+            .collect::<Vec<_>>()
+    );
     assert_eq!(
         [general[0] + other[0], general[1] + other[1]],
         result.vp,
@@ -370,6 +407,7 @@ fn t19_a_teppo_fires_reloads_and_fires_again_every_other_turn() {
             points: 150,
             scenario: SetupScenario::Tournament,
             deployment: DeploymentChoice::Edge,
+            wishes: None,
             seed,
         };
         let mut dice = SeededDice::new(seed, 1);
@@ -538,8 +576,28 @@ fn check_log(events: &[serde_json::Value]) {
     let (mut turn, mut limit) = (0u64, 0u64);
     let mut vp = [0i64; 2];
     let r = 0.5;
+    let mut size = 0.0;
     for e in events {
         match e["event"].as_str().unwrap_or_default() {
+            "table-setup" => size = e["size"].as_f64().expect("size"),
+            // A reserve is off the table until it enters, one radius outside an edge.
+            "reserve" => {
+                let model = e["model"].as_str().expect("model").to_owned();
+                at.remove(&model);
+                gone.push(model);
+            }
+            "enter" => {
+                let model = e["model"].as_str().expect("model").to_owned();
+                let (x, y) = (e["x"].as_f64().expect("x"), e["y"].as_f64().expect("y"));
+                let outside = [-y, x - size, y - size, -x];
+                assert!(
+                    outside.iter().any(|d| (d - r).abs() < 1e-9)
+                        && outside.iter().all(|d| *d <= r + 1e-9),
+                    "{model} enters from one radius outside an edge: ({x}, {y})"
+                );
+                gone.retain(|g| *g != model);
+                at.insert(model, (x, y));
+            }
             "turn-limit" => limit = e["turns"].as_u64().expect("turns"),
             "turn" => {
                 turn = e["turn"].as_u64().expect("turn");
@@ -668,7 +726,12 @@ fn every_rule_the_log_shows_holds_over_many_games() {
             ("ming-chinese-200.toml", "koreans-200.toml"),
         ] {
             for policies in [["random", "random"], ["default", "default"]] {
-                let played = play_one(&cat, a, b, seed, policies, true);
+                // Half the games with reserves, half of those from the corners.
+                let variant = Variant {
+                    reserves: seed % 2 == 1,
+                    corner: seed % 4 == 3,
+                };
+                let played = play_with(&cat, a, b, seed, policies, true, variant);
                 let values: Vec<serde_json::Value> = played
                     .events
                     .iter()

@@ -116,6 +116,33 @@ fn polygons_contain_the_points_parry_says_they_do() {
         .expect("agrees with parry2d");
 }
 
+/// Whether segment `a b` passes within a hair of an edge of `points` without crossing any edge,
+/// computed in f64 by brute force (endpoint-to-edge and edge-end-to-segment distances).
+fn near_an_edge(points: &[Vector], a: Point, b: Point) -> bool {
+    let p = |q: &Vector| Point::new(f64::from(q.x), f64::from(q.y));
+    let s = Segment::new(a, b);
+    let mut nearest = f64::INFINITY;
+    for k in 0..points.len() {
+        let e = Segment::new(p(&points[k]), p(&points[(k + 1) % points.len()]));
+        if e.intersects(&s)
+            && [a, b, e.a, e.b]
+                .iter()
+                .all(|q| e.distance_to_point(*q).min(s.distance_to_point(*q)) > f64::from(HAIR))
+        {
+            return false;
+        }
+        for d in [
+            e.distance_to_point(a),
+            e.distance_to_point(b),
+            s.distance_to_point(e.a),
+            s.distance_to_point(e.b),
+        ] {
+            nearest = nearest.min(d);
+        }
+    }
+    nearest < f64::from(HAIR)
+}
+
 #[test]
 fn segments_meet_polygons_as_parry_says() {
     runner()
@@ -124,7 +151,9 @@ fn segments_meet_polygons_as_parry_says() {
                 return Ok(());
             };
             let g = gap(&PSegment::new(v(a), v(b)), &shape);
-            if g > 0.0 && g < HAIR {
+            // Within a hair of an edge, in f64 or in parry's f32, is beyond the oracle's
+            // precision: GJK in f32 calls a gap of 0.0005" contact.
+            if (g > 0.0 && g < HAIR) || near_an_edge(shape.points(), a, b) {
                 return Ok(());
             }
             prop_assert_eq!(ours.meets_segment(&Segment::new(a, b)), g <= 0.0);

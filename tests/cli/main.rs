@@ -9,6 +9,7 @@ mod geometry_oracle;
 mod loader_fuzz;
 mod play;
 mod player;
+mod reserves;
 mod rounds;
 mod safety;
 mod schema;

@@ -48,6 +48,7 @@ pub fn game<'c>(
         points: 100,
         scenario: SetupScenario::Tournament,
         deployment: DeploymentChoice::Edge,
+        wishes: None,
         seed: 1,
     };
     let mut dice = ScriptedDice::new(rolls);

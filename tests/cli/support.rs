@@ -58,3 +58,21 @@ pub fn json(output: &std::process::Output) -> serde_json::Value {
         )
     })
 }
+
+/// Assert a run succeeded, showing its stderr if not.
+pub fn succeeded(output: &std::process::Output) {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// The events of a JSON Lines log file.
+pub fn json_lines(path: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .expect("a log")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON event"))
+        .collect()
+}

@@ -218,6 +218,7 @@ proptest! {
             points,
             scenario: if duel { SetupScenario::Duel } else { SetupScenario::Skirmish },
             deployment: if corner { DeploymentChoice::Corner } else { DeploymentChoice::Edge },
+            wishes: None,
             seed,
         };
         let setup = generate(&cat.terrain, &req);
@@ -253,7 +254,7 @@ proptest! {
         models in prop::collection::vec((1.0f64..35.0, 1.0f64..35.0), 0..6),
     ) {
         let cat = catalogue();
-        let setup = generate(&cat.terrain, &SetupRequest { points: 150, scenario: SetupScenario::Skirmish, deployment: DeploymentChoice::Edge, seed });
+        let setup = generate(&cat.terrain, &SetupRequest { points: 150, scenario: SetupScenario::Skirmish, deployment: DeploymentChoice::Edge, wishes: None, seed });
         let t = &setup.table;
         let rules = MoveRules::from_catalogue(&cat);
         let start = Circle::new(Point::new(sx, sy), 0.5);
@@ -302,7 +303,7 @@ proptest! {
         models in prop::collection::vec((1.0f64..35.0, 1.0f64..35.0), 0..8),
     ) {
         let cat = catalogue();
-        let setup = generate(&cat.terrain, &SetupRequest { points: 150, scenario: SetupScenario::Skirmish, deployment: DeploymentChoice::Edge, seed });
+        let setup = generate(&cat.terrain, &SetupRequest { points: 150, scenario: SetupScenario::Skirmish, deployment: DeploymentChoice::Edge, wishes: None, seed });
         let t = &setup.table;
         let (a, b) = (Circle::new(Point::new(ax, ay), 0.5), Circle::new(Point::new(bx, by), 0.5));
         prop_assume!(a.edge_distance(&b) > 0.0);

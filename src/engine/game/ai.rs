@@ -5,7 +5,9 @@
 //! nearest enemy and fights; `RandomTable` makes random legal choices (the baseline and a fuzzer).
 
 use super::play::{Action, Activation, Game, TablePolicy};
+use super::unit::{Status, Unit};
 use crate::engine::dice::{Dice, SeededDice};
+use crate::engine::table::setup::DeploymentChoice;
 use std::collections::HashMap;
 
 use crate::engine::odds::{Distribution, shooting_odds};
@@ -148,6 +150,31 @@ fn nearest_enemy(game: &Game<'_>, unit: usize) -> Option<usize> {
         .map(|e| e.id)
 }
 
+/// A reserve of `side` entering now, if one may: a charge on the nearest enemy it
+/// can reach from where it waits, else an advance toward that enemy.
+fn entering(game: &Game<'_>, side: usize) -> Option<Activation> {
+    if !game.may_enter(side) {
+        return None;
+    }
+    game.units
+        .iter()
+        .filter(|u| u.side == side && u.status == Status::Reserve)
+        .find_map(|u| {
+            let from = u.base.centre;
+            let e = nearest_enemy(game, u.id)?;
+            let (kind, path) = match game.charge_path(u.id, e) {
+                Some(path) => (MoveKind::Normal, path),
+                None => advance(game, u.id, game.units[e].base.centre)?,
+            };
+            Some(Activation::Enter {
+                unit: u.id,
+                from,
+                kind,
+                path,
+            })
+        })
+}
+
 /// Models of `side` that may still take a Move Phase activation.
 fn movers(game: &Game<'_>, side: usize) -> Vec<usize> {
     game.units
@@ -245,7 +272,21 @@ impl TablePolicy for TableAi {
         &mut self.melee
     }
 
+    /// With more shooters than the enemy it wants the longer approach of Corner deployment;
+    /// otherwise Edge, to close sooner.
+    fn deployment(&mut self, own: &[Unit], enemy: &[Unit]) -> DeploymentChoice {
+        let shooters = |side: &[Unit]| side.iter().filter(|u| !u.missiles.is_empty()).count();
+        if shooters(own) > shooters(enemy) {
+            DeploymentChoice::Corner
+        } else {
+            DeploymentChoice::Edge
+        }
+    }
+
     fn activate(&mut self, game: &Game<'_>, side: usize) -> Activation {
+        if let Some(entry) = entering(game, side) {
+            return entry;
+        }
         let units = movers(game, side);
         let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
         let crowd = game.crowd();
@@ -410,6 +451,9 @@ impl TablePolicy for Charge {
     }
 
     fn activate(&mut self, game: &Game<'_>, side: usize) -> Activation {
+        if let Some(entry) = entering(game, side) {
+            return entry;
+        }
         for u in movers(game, side) {
             let Some(e) = nearest_enemy(game, u) else {
                 continue;
@@ -453,6 +497,11 @@ impl TablePolicy for RandomTable {
     }
 
     fn activate(&mut self, game: &Game<'_>, side: usize) -> Activation {
+        if self.dice.d6() >= 4
+            && let Some(entry) = entering(game, side)
+        {
+            return entry;
+        }
         if self.dice.d6() == 6
             && let Some(u) = game.units.iter().find(|u| {
                 u.side == side

@@ -19,7 +19,7 @@ use crate::engine::shooting::{
 use crate::engine::table::path::{
     MoveKind, MoveRules, Mover, Others, base_allowance, check_move, shortest_path,
 };
-use crate::engine::table::setup::{Setup, SetupRequest, Zone, generate};
+use crate::engine::table::setup::{DeploymentChoice, Setup, SetupRequest, Zone, generate};
 use crate::engine::table::sight::{Crowd, Looker, SightLine, SightMap};
 use crate::engine::table::{Circle, Point};
 use crate::engine::wound::{Health, WoundResult, apply_wound};
@@ -56,6 +56,14 @@ pub enum Activation {
     Withdraw { unit: usize, path: Vec<Point> },
     /// The model stays where it is; its activation is used.
     Hold { unit: usize },
+    /// A reserve enters: its base centre starts at `from`, one radius outside its entry
+    /// edge, and it moves along `path` by a normal move or a Run.
+    Enter {
+        unit: usize,
+        from: Point,
+        kind: MoveKind,
+        path: Vec<Point>,
+    },
 }
 
 /// What a side does with one Action Phase action.
@@ -105,6 +113,38 @@ pub trait TablePolicy {
     fn melee(&mut self) -> &mut dyn Policy;
     fn activate(&mut self, game: &Game<'_>, side: usize) -> Activation;
     fn act(&mut self, game: &Game<'_>, side: usize) -> Action;
+    /// Edge or Corner deployment, should this side win the deployment roll-off (tp.59), knowing
+    /// both forces. By default Edge.
+    fn deployment(&mut self, _own: &[Unit], _enemy: &[Unit]) -> DeploymentChoice {
+        DeploymentChoice::Edge
+    }
+    /// Which `count` of the side's deployed models to keep back as reserves. By default
+    /// the last in list order, never the Leader.
+    fn reserves(&mut self, game: &Game<'_>, side: usize, count: usize) -> Vec<usize> {
+        let mut ids: Vec<usize> = game
+            .units
+            .iter()
+            .filter(|u| u.side == side && u.on_table() && !u.leader)
+            .map(|u| u.id)
+            .collect();
+        ids.drain(..ids.len().saturating_sub(count));
+        ids
+    }
+}
+
+/// Each side keeps back its reserves, chosen by its policy; the rest stay deployed.
+pub fn keep_reserves(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    events: &mut EventLog,
+) {
+    for (side, policy) in policies.iter_mut().enumerate() {
+        let n = game.on_table(side);
+        let (deployed, _, _) = game.cat.terrain.reserves.split(n);
+        let count = n.saturating_sub(deployed) as usize;
+        let ids = policy.reserves(game, side, count);
+        game.hold_back(side, &ids, events);
+    }
 }
 
 /// Why the game ended.
@@ -144,6 +184,9 @@ pub struct Game<'c> {
     pub slain: Vec<Slain>,
     /// Each side's minor objective, if it has one.
     pub objectives: [Option<ObjectiveKind>; 2],
+    /// Reserves each side may bring on in the second-wave turn, and how many have entered.
+    pub reserve_wave: [u32; 2],
+    pub entered: [u32; 2],
     /// Fearsome Kiai each side has left.
     pub kiai: [u32; 2],
     criticals: [[u32; 2]; 2],
@@ -218,6 +261,8 @@ impl<'c> Game<'c> {
             vp: [0; 2],
             slain: Vec::new(),
             objectives: [None; 2],
+            reserve_wave: [0; 2],
+            entered: [0; 2],
             kiai: [0; 2],
             criticals: [[0; 2]; 2],
             leader_critical: [[false; 2]; 2],
@@ -467,31 +512,45 @@ impl<'c> Game<'c> {
                     continue;
                 }
                 let base_r = self.units[k].base.radius;
-                let placed = spots.iter().copied().find(|p| {
-                    let c = Circle::new(*p, base_r);
-                    self.units
-                        .iter()
-                        .all(|o| o.id == k || o.base.edge_distance(&c) >= 1.0)
-                        && self.setup.table.base_fits(&c)
+                // An inch between bases while there is room, then bases touching (P-22).
+                let placed = [1.0, 0.0].into_iter().find_map(|gap| {
+                    spots.iter().copied().find(|p| {
+                        let c = Circle::new(*p, base_r);
+                        self.units.iter().all(|o| {
+                            // Centre distance, not the edge distance (0 once bases touch).
+                            o.id == k
+                                || o.base.centre.distance(c.centre) - o.base.radius - c.radius
+                                    >= gap - 1e-9
+                        }) && self.setup.table.base_fits(&c)
+                    })
                 });
                 match placed {
-                    Some(p) => self.units[k].base.centre = p,
-                    None => self.units[k].status = Status::Fled,
+                    Some(p) => {
+                        self.units[k].base.centre = p;
+                        let u = &self.units[k];
+                        events.push(|| Event::Deploy {
+                            model: u.fighter.name.clone(),
+                            x: u.base.centre.x,
+                            y: u.base.centre.y,
+                        });
+                    }
+                    // No room at all in the zone: it waits in reserve (P-22).
+                    None => {
+                        self.units[k].status = Status::Reserve;
+                        let corner = self.cat.terrain.reserves.corner_entry;
+                        if let Some(line) = zone.entry(size, base_r, corner).first() {
+                            self.units[k].base.centre = line.at(0.5);
+                        }
+                        self.reserve_wave[s] += 1;
+                        let name = self.units[k].fighter.name.clone();
+                        events.push(|| Event::Reserve { model: name });
+                    }
                 }
-                let u = &self.units[k];
-                events.push(|| Event::Deploy {
-                    model: u.fighter.name.clone(),
-                    x: u.base.centre.x,
-                    y: u.base.centre.y,
-                });
             }
         }
         for s in 0..2 {
-            self.start_strength[s] = self
-                .units
-                .iter()
-                .filter(|u| u.side == s && u.on_table())
-                .count() as u32;
+            self.start_strength[s] = self.strength(s);
+            self.reserve_wave[s] = self.reserve_wave[s].div_ceil(2);
         }
     }
 
@@ -681,8 +740,58 @@ impl<'c> Game<'c> {
         self.units.iter().filter(move |u| u.side == side)
     }
 
+    /// Current strength: models alive on the table or in reserve.
     fn strength(&self, side: usize) -> u32 {
+        self.side_units(side)
+            .filter(|u| u.on_table() || u.status == Status::Reserve)
+            .count() as u32
+    }
+
+    /// Models of the side on the table now.
+    fn on_table(&self, side: usize) -> u32 {
         self.side_units(side).filter(|u| u.on_table()).count() as u32
+    }
+
+    /// Keep `units` of `side` back as reserves, after deployment: each waits one radius
+    /// outside the middle of its side's entry edge. Half the force (rounded up) stays deployed.
+    pub fn hold_back(&mut self, side: usize, units: &[usize], events: &mut EventLog) {
+        let n = self.on_table(side);
+        let (deployed, wave, _) = self.cat.terrain.reserves.split(n);
+        let keep = n.saturating_sub(deployed) as usize;
+        let zone = self.setup.zones[side];
+        let size = self.setup.table.size;
+        let corner = self.cat.terrain.reserves.corner_entry;
+        let mut held = 0;
+        for &k in units {
+            if held == keep {
+                break;
+            }
+            let Some(u) = self
+                .units
+                .get_mut(k)
+                .filter(|u| u.side == side && u.on_table())
+            else {
+                continue;
+            };
+            let entry = zone.entry(size, u.base.radius, corner);
+            let Some(line) = entry.first() else {
+                continue;
+            };
+            u.status = Status::Reserve;
+            u.base.centre = line.at(0.5);
+            held += 1;
+            let name = u.fighter.name.clone();
+            events.push(|| Event::Reserve { model: name });
+        }
+        self.reserve_wave[side] += wave.min(held as u32);
+    }
+
+    /// Whether a reserve of `side` may enter this turn: none before the second-wave
+    /// turn, up to the wave then, all from the turn after.
+    pub fn may_enter(&self, side: usize) -> bool {
+        let r = &self.cat.terrain.reserves;
+        self.turn >= r.rest_turn
+            || (self.turn >= r.second_wave_turn && self.entered[side] < self.reserve_wave[side])
     }
 
     /// The faction's Morale Rating now.
@@ -702,8 +811,8 @@ impl<'c> Game<'c> {
             rating = r;
         }
         if !m.by_peasant_ratio.is_empty() {
-            let own = self.strength(side);
-            let enemy = self.strength(1 - side).max(1);
+            let own = self.on_table(side);
+            let enemy = self.on_table(1 - side).max(1);
             if let Some(step) = m
                 .by_peasant_ratio
                 .iter()
@@ -848,7 +957,10 @@ fn morale(game: &mut Game<'_>, dice: &mut dyn Dice, events: &mut EventLog) {
         if game.morale[s] == MoraleState::Wavering {
             modifiers.push(("Wavering".to_owned(), 1));
         }
-        if game.side_units(s).any(|u| u.on_table() && u.commander) {
+        if game
+            .side_units(s)
+            .any(|u| (u.on_table() || u.status == Status::Reserve) && u.commander)
+        {
             modifiers.push(("Commander".to_owned(), -1));
         }
         let rating = game.rating(s);
@@ -956,6 +1068,12 @@ fn move_phase(
                 }
                 false
             }
+            Activation::Enter {
+                unit,
+                from,
+                kind,
+                path,
+            } => !enter(game, side, unit, from, kind, &path, dice, events),
             Activation::Shoot {
                 unit,
                 target,
@@ -974,6 +1092,73 @@ fn move_phase(
             }
         }
     });
+}
+
+/// A reserve enters: from a point on its entry line, by a legal normal move or Run; it
+/// counts as having moved and may engage (the Wavering test applies). Returns whether it entered.
+#[allow(clippy::too_many_arguments)]
+fn enter(
+    game: &mut Game<'_>,
+    side: usize,
+    unit: usize,
+    from: Point,
+    kind: MoveKind,
+    path: &[Point],
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) -> bool {
+    let Some(u) = game.units.get(unit) else {
+        return false;
+    };
+    let corner = game.cat.terrain.reserves.corner_entry;
+    let on_line = game.setup.zones[side]
+        .entry(game.setup.table.size, u.base.radius, corner)
+        .iter()
+        .any(|line| line.distance_to_point(from) <= 1e-6);
+    if u.side != side
+        || u.status != Status::Reserve
+        || !game.may_enter(side)
+        || !on_line
+        || !matches!(kind, MoveKind::Normal | MoveKind::Run)
+    {
+        return false;
+    }
+    let waiting = u.base.centre;
+    game.units[unit].base.centre = from;
+    game.units[unit].status = Status::OnTable;
+    let mover = game.mover(unit);
+    let (friends, enemies) = game.others(unit);
+    let legal = check_move(
+        &game.setup.table,
+        &game.rules,
+        &mover,
+        kind,
+        path,
+        Others {
+            friends: &friends,
+            enemies: &enemies,
+        },
+    )
+    .is_ok();
+    if legal {
+        let name = game.units[unit].fighter.name.clone();
+        events.push(|| Event::Enter {
+            model: name,
+            x: from.x,
+            y: from.y,
+        });
+        do_move(game, unit, kind, path, dice, events);
+    }
+    // Refused, or a failed Wavering test kept it from its contact: it waits off the table.
+    if !legal || game.units[unit].base.centre == from {
+        let u = &mut game.units[unit];
+        u.base.centre = waiting;
+        u.status = Status::Reserve;
+        u.turn.activated = false;
+        return false;
+    }
+    game.entered[side] += 1;
+    true
 }
 
 /// The sides take turns, the Priority player first, until both have passed; `step` plays one

@@ -17,6 +17,8 @@ pub enum Status {
     Dead,
     /// Routed off the table: gone for good, Rank/2 VP to the enemy.
     Fled,
+    /// Kept back off the table, to enter later.
+    Reserve,
 }
 
 /// A missile weapon a model carries.

@@ -5,7 +5,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::geometry::{Circle, Point, Polygon};
+use super::geometry::{Circle, Point, Polygon, Segment};
 use super::{Opening, OpeningKind, Piece, Table};
 use crate::engine::dice::{Dice, SeededDice};
 use crate::model::{Shape, TerrainFile, TerrainKind, ZoneKind};
@@ -39,6 +39,9 @@ pub struct SetupRequest {
     pub points: u32,
     pub scenario: SetupScenario,
     pub deployment: DeploymentChoice,
+    /// Each side's pick of Edge or Corner (A, B): the deployment roll-off's winner has his, in
+    /// place of `deployment` (tp.59). `None`: `deployment` as it is.
+    pub wishes: Option<[DeploymentChoice; 2]>,
     pub seed: u64,
 }
 
@@ -66,6 +69,41 @@ impl Zone {
                 Zone::Corner { x, y, depth } => c.distance(Point::new(x, y)) <= depth - r + 1e-9,
                 Zone::AnyEdge { depth } => from_edge.iter().any(|&d| d <= depth - r + 1e-9),
             }
+    }
+}
+
+impl Zone {
+    /// Where a reserve of radius `r` may start its entry: segments of base-centre
+    /// positions one radius outside the zone's table edge, the base touching it; for a corner,
+    /// along `corner` inches of either edge next to it.
+    pub fn entry(&self, size: f64, r: f64, corner: f64) -> Vec<Segment> {
+        let edge = |e: u8, lo: f64, hi: f64| {
+            let (lo, hi) = (lo.max(r), hi.min(size - r));
+            match e % 4 {
+                0 => Segment::new(Point::new(lo, -r), Point::new(hi, -r)),
+                1 => Segment::new(Point::new(size + r, lo), Point::new(size + r, hi)),
+                2 => Segment::new(Point::new(lo, size + r), Point::new(hi, size + r)),
+                _ => Segment::new(Point::new(-r, lo), Point::new(-r, hi)),
+            }
+        };
+        match *self {
+            Zone::Edge { edge: e, .. } => vec![edge(e, 0.0, size)],
+            Zone::Corner { x, y, .. } => {
+                let along = |at: f64| {
+                    if at < size / 2.0 {
+                        (0.0, corner)
+                    } else {
+                        (size - corner, size)
+                    }
+                };
+                let (x0, x1) = along(x);
+                let (y0, y1) = along(y);
+                let horizontal = if y < size / 2.0 { 0 } else { 2 };
+                let vertical = if x < size / 2.0 { 3 } else { 1 };
+                vec![edge(horizontal, x0, x1), edge(vertical, y0, y1)]
+            }
+            Zone::AnyEdge { .. } => (0..4).map(|e| edge(e, 0.0, size)).collect(),
+        }
     }
 }
 
@@ -553,7 +591,10 @@ fn deploy(
             break a > b;
         }
     };
-    let id = match req.deployment {
+    let choice = req
+        .wishes
+        .map_or(req.deployment, |w| w[usize::from(!a_wins)]);
+    let id = match choice {
         DeploymentChoice::Edge => "edge",
         DeploymentChoice::Corner => "corner",
     };
