@@ -25,10 +25,9 @@ use crate::model::{Catalogue, Faction};
 use crate::print::Doc;
 
 /// What the Skirmish does not play yet; the report lists it.
-pub const NOT_YET: [&str; 6] = [
+pub const NOT_YET: [&str; 5] = [
     "Yojimbo swaps in the Priority Phase and redirected shots",
     "ride-by attacks and Inexorable follow-ups",
-    "Bandit sacrifice and Ronin desertion",
     "banners, objects, mounting and dismounting",
     "the default AI does not yet play for its minor objective or go to bodies to loot",
     "disguised Ninja and civilians",

@@ -152,6 +152,19 @@ pub enum Event {
         roll: u8,
         objective: Option<crate::model::ObjectiveKind>,
     },
+    /// The Bandits' sacrifice: a friendly model near the Leader removed, as killed, so a
+    /// failed Morale test passes.
+    Sacrifice {
+        side: String,
+        model: String,
+    },
+    /// An unreliable hire's desertion roll: the d6 while Wavering, none when its Buntai
+    /// Routs (then it always deserts).
+    Desertion {
+        model: String,
+        roll: Option<u8>,
+        deserts: bool,
+    },
     /// A model is kept back as a reserve.
     Reserve {
         model: String,

@@ -57,8 +57,19 @@ pub struct Morale {
     /// Ratings by the ratio of own models to enemy models, best first (Peasants); `rating` is the fallback.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub by_peasant_ratio: Vec<PeasantRatio>,
+    /// A failed test may be passed by removing a friendly model near the Leader (Bandits, R-45).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sacrifice: Option<Sacrifice>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+}
+
+/// The Bandits' sacrifice: a friendly model whose base is within `within` inches of the
+/// Leader's may be removed, as killed, to pass a failed Morale test.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Sacrifice {
+    pub within: f64,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

@@ -5,6 +5,12 @@ use serde::{Deserialize, Serialize};
 
 use super::{Armour, Mount, Rank, Sourced};
 
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Unreliable {
+    pub deserts_on: u8,
+}
+
 /// One model entry of a faction list (or a Sword-for-Hire, or a scenario model).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -32,6 +38,10 @@ pub struct Profile {
     /// Attributes included in the cost.
     #[serde(default)]
     pub attributes: Vec<String>,
+    /// Unreliable hired swords (Ronin, R-22, R-49): while the Buntai is Wavering each rolls a d6
+    /// in each Move Phase and deserts on `deserts-on` or more; all desert when it Routs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unreliable: Option<Unreliable>,
     /// Attributes that apply only in some situations (Temple Attendants).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conditional_attributes: Vec<ConditionalAttribute>,

@@ -7,6 +7,7 @@ mod engine;
 mod game;
 mod geometry_oracle;
 mod loader_fuzz;
+mod morale;
 mod play;
 mod player;
 mod reserves;

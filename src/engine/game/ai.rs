@@ -79,51 +79,6 @@ fn advance_keeping(
     None
 }
 
-/// A legal Withdraw path for an engaged `unit`: straight away from the enemies it touches (or
-/// veering up to 60 degrees), as far as its allowance allows.
-fn withdraw_path(game: &Game<'_>, unit: usize) -> Option<Vec<Point>> {
-    let u = &game.units[unit];
-    let contacts: Vec<usize> = game.contacts(unit).collect();
-    if contacts.is_empty() {
-        return None;
-    }
-    let n = contacts.len() as f64;
-    let (cx, cy) = contacts.iter().fold((0.0, 0.0), |(x, y), &e| {
-        (
-            x + game.units[e].base.centre.x / n,
-            y + game.units[e].base.centre.y / n,
-        )
-    });
-    let c = u.base.centre;
-    let away = (c.y - cy).atan2(c.x - cx);
-    let mover = game.mover(unit);
-    let (friends, enemies) = game.others(unit);
-    let others = Others {
-        friends: &friends,
-        enemies: &enemies,
-    };
-    for length in [2.0, 1.5, 1.0] {
-        for turn in [0.0f64, 0.5, -0.5, 1.0, -1.0] {
-            let a = away + turn;
-            let end = Point::new(c.x + length * a.cos(), c.y + length * a.sin());
-            let path = vec![end];
-            if check_move(
-                &game.setup.table,
-                &game.rules,
-                &mover,
-                MoveKind::Withdraw,
-                &path,
-                others,
-            )
-            .is_ok()
-            {
-                return Some(path);
-            }
-        }
-    }
-    None
-}
-
 /// Move `unit` toward the nearest enemy, or hold if it cannot.
 fn close_in(game: &Game<'_>, u: usize) -> Activation {
     nearest_enemy(game, u)
@@ -270,6 +225,16 @@ impl TableAi {
 impl TablePolicy for TableAi {
     fn melee(&mut self) -> &mut dyn Policy {
         &mut self.melee
+    }
+
+    /// Sacrifices the cheapest model within reach when the failure would Rout the Buntai, or
+    /// when that model is worth a Rank 1 or less (a Wavering Buntai cannot charge reliably).
+    fn sacrifice(&mut self, game: &Game<'_>, candidates: &[usize], routs: bool) -> Option<usize> {
+        let cheapest = candidates
+            .iter()
+            .copied()
+            .min_by_key(|&k| (game.units[k].kill_value(), std::cmp::Reverse(k)))?;
+        (routs || game.units[cheapest].rank <= 1).then_some(cheapest)
     }
 
     /// With more shooters than the enemy it wants the longer approach of Corner deployment;
@@ -496,6 +461,10 @@ impl TablePolicy for RandomTable {
         &mut self.melee
     }
 
+    fn sacrifice(&mut self, _game: &Game<'_>, candidates: &[usize], _routs: bool) -> Option<usize> {
+        (self.dice.d6() >= 4).then(|| candidates[self.dice.index(candidates.len())])
+    }
+
     fn activate(&mut self, game: &Game<'_>, side: usize) -> Activation {
         if self.dice.d6() >= 4
             && let Some(entry) = entering(game, side)
@@ -510,7 +479,7 @@ impl TablePolicy for RandomTable {
                     && !u.fighter.subdued
                     && game.engaged(u.id)
             })
-            && let Some(path) = withdraw_path(game, u.id)
+            && let Some(path) = game.withdraw_path(u.id)
         {
             return Activation::Withdraw { unit: u.id, path };
         }

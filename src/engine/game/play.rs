@@ -118,6 +118,17 @@ pub trait TablePolicy {
     fn deployment(&mut self, _own: &[Unit], _enemy: &[Unit]) -> DeploymentChoice {
         DeploymentChoice::Edge
     }
+    /// A failed Morale test may be passed by removing one of `candidates` (the Bandits'
+    /// sacrifice, R-45); `routs` says whether the failure would make the Buntai Rout. By default
+    /// no sacrifice.
+    fn sacrifice(
+        &mut self,
+        _game: &Game<'_>,
+        _candidates: &[usize],
+        _routs: bool,
+    ) -> Option<usize> {
+        None
+    }
     /// Which `count` of the side's deployed models to keep back as reserves. By default
     /// the last in list order, never the Leader.
     fn reserves(&mut self, game: &Game<'_>, side: usize, count: usize) -> Vec<usize> {
@@ -379,6 +390,52 @@ impl<'c> Game<'c> {
         best.map(|b| b.1)
     }
 
+    /// A legal Withdraw path for an engaged `unit`: straight away from the enemies it touches (or
+    /// veering up to 60 degrees), as far as its allowance allows.
+    pub fn withdraw_path(&self, unit: usize) -> Option<Vec<Point>> {
+        let game = self;
+        let u = &game.units[unit];
+        let contacts: Vec<usize> = game.contacts(unit).collect();
+        if contacts.is_empty() {
+            return None;
+        }
+        let n = contacts.len() as f64;
+        let (cx, cy) = contacts.iter().fold((0.0, 0.0), |(x, y), &e| {
+            (
+                x + game.units[e].base.centre.x / n,
+                y + game.units[e].base.centre.y / n,
+            )
+        });
+        let c = u.base.centre;
+        let away = (c.y - cy).atan2(c.x - cx);
+        let mover = game.mover(unit);
+        let (friends, enemies) = game.others(unit);
+        let others = Others {
+            friends: &friends,
+            enemies: &enemies,
+        };
+        for length in [2.0, 1.5, 1.0] {
+            for turn in [0.0f64, 0.5, -0.5, 1.0, -1.0] {
+                let a = away + turn;
+                let end = Point::new(c.x + length * a.cos(), c.y + length * a.sin());
+                let path = vec![end];
+                if check_move(
+                    &game.setup.table,
+                    &game.rules,
+                    &mover,
+                    MoveKind::Withdraw,
+                    &path,
+                    others,
+                )
+                .is_ok()
+                {
+                    return Some(path);
+                }
+            }
+        }
+        None
+    }
+
     /// After a model leaves contact: pairs that fought together last Combat Phase and no longer
     /// touch fight a first round if they meet again, and a Subdued model that no enemy
     /// touches is free.
@@ -392,6 +449,11 @@ impl<'c> Game<'c> {
                 self.units[k].fighter.subdued = false;
             }
         }
+    }
+
+    /// Criticals `side` has taken this turn (the next turn's 25% trigger, R-43).
+    pub fn criticals_this_turn(&self, side: usize) -> u32 {
+        self.criticals[1][side]
     }
 
     /// Enemy Slain markers `unit`'s base touches, by index in [`Game::slain`].
@@ -845,7 +907,7 @@ pub fn play(
             }
         }
         priority(game, policies, dice, events);
-        morale(game, dice, events);
+        morale(game, policies, dice, events);
         move_phase(game, policies, dice, events);
         if let Some(reason) = ended(game) {
             break reason;
@@ -932,8 +994,14 @@ fn priority(
     game.priority = crate::engine::duel::priority_roll(senjo, ["A", "B"], dice, events);
 }
 
-/// The Morale Phase (§4, R-43, R-44): each Buntai that must test does, the Priority player's first.
-fn morale(game: &mut Game<'_>, dice: &mut dyn Dice, events: &mut EventLog) {
+/// The Morale Phase (§4, R-43 to R-45): each Buntai that must test does, the Priority player's first;
+/// a Bandit failure may be turned into a pass by a sacrifice.
+pub fn morale(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) {
     for s in [game.priority, 1 - game.priority] {
         if game.morale[s] == MoraleState::Routing {
             continue;
@@ -980,6 +1048,9 @@ fn morale(game: &mut Game<'_>, dice: &mut dyn Dice, events: &mut EventLog) {
             pass = p;
         }
         let before = game.morale[s];
+        if !pass && sacrifice(game, policies, s, before != MoraleState::Steady, events) {
+            pass = true;
+        }
         game.morale[s] = match (pass, before) {
             (true, _) => MoraleState::Steady,
             (false, MoraleState::Steady) => MoraleState::Wavering,
@@ -995,6 +1066,113 @@ fn morale(game: &mut Game<'_>, dice: &mut dyn Dice, events: &mut EventLog) {
             passed: pass,
             state: after,
         });
+    }
+}
+
+/// The Bandits' sacrifice after a failed test: with the Leader alive on the table, the
+/// side's policy may remove a friendly model whose base is within reach of the Leader's. It counts
+/// as killed, credited to no model, and the test counts as passed. Returns whether it was made.
+fn sacrifice(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    side: usize,
+    routs: bool,
+    events: &mut EventLog,
+) -> bool {
+    let Some(within) = game.factions[side]
+        .morale
+        .sacrifice
+        .as_ref()
+        .map(|s| s.within)
+    else {
+        return false;
+    };
+    let Some(leader) = game
+        .units
+        .iter()
+        .find(|u| u.side == side && u.leader && u.on_table())
+        .map(|u| u.base)
+    else {
+        return false;
+    };
+    let candidates: Vec<usize> = game
+        .units
+        .iter()
+        .filter(|u| {
+            u.side == side
+                && u.on_table()
+                && !u.leader
+                && u.base.edge_distance(&leader) <= within + 1e-9
+        })
+        .map(|u| u.id)
+        .collect();
+    if candidates.is_empty() {
+        return false;
+    }
+    let Some(victim) = policies[side]
+        .sacrifice(game, &candidates, routs)
+        .filter(|v| candidates.contains(v))
+    else {
+        return false;
+    };
+    let name = game.units[victim].fighter.name.clone();
+    events.push(|| Event::Sacrifice {
+        side: side_name(side),
+        model: name,
+    });
+    let u = &mut game.units[victim];
+    u.fighter.hit_by = None;
+    u.fighter.health = Health::Dead;
+    killed(game, victim, events);
+    true
+}
+
+/// Unreliable hires at the start of the Move Phase: while the Buntai Wavers each rolls a
+/// d6 and deserts on its number; when it Routs they all desert. A deserter flees at once (an
+/// engaged one Withdraws instead, and flees from the next turn), and at every later Move Phase.
+pub fn desertions(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) {
+    for s in [game.priority, 1 - game.priority] {
+        let state = game.morale[s];
+        for k in 0..game.units.len() {
+            let u = &game.units[k];
+            let Some(on) = u.unreliable else { continue };
+            if u.side != s || !u.on_table() || u.turn.activated {
+                continue;
+            }
+            if !u.deserting {
+                let roll = match state {
+                    MoraleState::Steady => continue,
+                    MoraleState::Wavering => Some(dice.d6()),
+                    MoraleState::Routing => None,
+                };
+                let deserts = roll.is_none_or(|r| r >= on);
+                let name = u.fighter.name.clone();
+                events.push(|| Event::Desertion {
+                    model: name,
+                    roll,
+                    deserts,
+                });
+                if !deserts {
+                    continue;
+                }
+                game.units[k].deserting = true;
+            }
+            if game.engaged(k) {
+                match game.withdraw_path(k) {
+                    Some(path) if !game.units[k].fighter.subdued => {
+                        withdraw(game, policies, k, &path, dice, events);
+                    }
+                    _ => game.units[k].turn.activated = true,
+                }
+            } else {
+                flee(game, k, events);
+            }
+        }
     }
 }
 
@@ -1028,6 +1206,7 @@ fn move_phase(
     dice: &mut dyn Dice,
     events: &mut EventLog,
 ) {
+    desertions(game, policies, dice, events);
     alternate(game, |game, side| {
         match policies[side].activate(game, side) {
             Activation::Pass => {

@@ -84,6 +84,10 @@ pub struct Unit {
     pub heads: u8,
     /// The highest true Rank of the bodies it looted.
     pub looted: Option<u8>,
+    /// An unreliable hire (Ronin): deserts on this d6 or more while its Buntai Wavers.
+    pub unreliable: Option<u8>,
+    /// It has deserted: it flees at every activation.
+    pub deserting: bool,
     pub turn: TurnFlags,
 }
 
@@ -131,6 +135,8 @@ impl Unit {
             used_primary: false,
             heads: 0,
             looted: None,
+            unreliable: m.profile.unreliable.as_ref().map(|u| u.deserts_on),
+            deserting: false,
             turn: TurnFlags::default(),
         }
     }
