@@ -261,16 +261,20 @@ impl TablePolicy for TableAi {
             .collect();
         // It never withdraws: getting out of three-to-one fights was measured and lost more
         // games against `charge` (Bushi mirror 56.9% -> 50.1%, Koryu 51.7% -> 45.2%).
-        // Charges first: the best target any free model can reach.
-        let mut best: Option<(f64, usize, Vec<Point>)> = None;
+        // Charges first: the best target any free model can reach. The score does not depend on
+        // the path, so candidates go best first and the first with a legal path is taken (ties
+        // in model, then enemy, order): few paths are ever searched.
+        let mut candidates: Vec<(f64, usize, usize)> = Vec::new();
         for (k, &u) in units.iter().enumerate() {
             if shooting[k] {
                 continue;
             }
+            let reach = base_allowance(&game.rules, &game.mover(u), MoveKind::Normal)
+                + game.cat.terrain.bases.contact;
             for e in game.units.iter().filter(|e| e.side != side && e.on_table()) {
-                let Some(path) = game.charge_path(u, e.id) else {
+                if e.base.edge_distance(&game.units[u].base) > reach + 1e-9 {
                     continue;
-                };
+                }
                 // Worth charging: what the target is worth, times how likely the fight goes our
                 // way (our strength and our friends already on it, against its own).
                 let ours = strength(&game.units[u].fighter)
@@ -282,11 +286,13 @@ impl TablePolicy for TableAi {
                 let edge = ours / (ours + theirs);
                 let score = f64::from(e.kill_value()) * edge * edge
                     - 0.5 * f64::from(game.units[u].kill_value()) * (1.0 - edge);
-                if best.as_ref().is_none_or(|b| score > b.0) {
-                    best = Some((score, u, path));
-                }
+                candidates.push((score, u, e.id));
             }
         }
+        candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let best = candidates
+            .iter()
+            .find_map(|&(score, u, e)| game.charge_path(u, e).map(|path| (score, u, path)));
         if let Some((_, unit, path)) = best {
             return Activation::Move {
                 unit,
