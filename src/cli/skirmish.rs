@@ -25,8 +25,7 @@ use crate::model::{Catalogue, Faction};
 use crate::print::Doc;
 
 /// What the Skirmish does not play yet; the report lists it.
-pub const NOT_YET: [&str; 5] = [
-    "Yojimbo swaps in the Priority Phase and redirected shots",
+pub const NOT_YET: [&str; 4] = [
     "ride-by attacks and Inexorable follow-ups",
     "banners, objects, mounting and dismounting",
     "the default AI does not yet play for its minor objective or go to bodies to loot",

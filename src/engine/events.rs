@@ -165,6 +165,17 @@ pub enum Event {
         roll: Option<u8>,
         deserts: bool,
     },
+    /// A Yojimbo and its Leader exchange places in the Priority Phase (R-41).
+    YojimboSwap {
+        yojimbo: String,
+        leader: String,
+    },
+    /// A shot at the Buntai's highest Rank is turned onto a Yojimbo within 3" (R-78).
+    Redirect {
+        shooter: String,
+        from: String,
+        to: String,
+    },
     /// A model is kept back as a reserve (R-105).
     Reserve {
         model: String,

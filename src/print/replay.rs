@@ -90,6 +90,14 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
                     ),
                 );
             }
+            "yojimbo-swap" => {
+                let (y, l) = (text("yojimbo"), text("leader"));
+                frame.notes.push(format!("{y} swaps places with {l}"));
+                if let (Some(p), Some(q)) = (frame.at.get(&y).copied(), frame.at.get(&l).copied()) {
+                    frame.at.insert(y, q);
+                    frame.at.insert(l, p);
+                }
+            }
             "turn" => {
                 let mut next = Frame {
                     turn: e["turn"].as_u64().unwrap_or(0) as u32,

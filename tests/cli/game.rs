@@ -334,7 +334,7 @@ fn the_skirmish_text_report_lists_what_it_does_not_play_yet() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
     assert!(
-        text.contains("Skirmish:") && text.contains("Not played yet") && text.contains("Yojimbo")
+        text.contains("Skirmish:") && text.contains("Not played yet") && text.contains("ride-by")
     );
 }
 
@@ -608,6 +608,16 @@ fn check_log(events: &[serde_json::Value]) {
                     e["model"].as_str().expect("model").to_owned(),
                     (e["x"].as_f64().expect("x"), e["y"].as_f64().expect("y")),
                 );
+            }
+            // A Yojimbo and its Leader exchange centres, within 3" edge to edge (R-41).
+            "yojimbo-swap" => {
+                let y = e["yojimbo"].as_str().expect("yojimbo").to_owned();
+                let l = e["leader"].as_str().expect("leader").to_owned();
+                let (p, q) = (at[&y], at[&l]);
+                let gap = ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt() - 2.0 * r;
+                assert!(gap <= 3.0 + 1e-9, "{y} swaps from {gap}\" away");
+                at.insert(y, q);
+                at.insert(l, p);
             }
             "table-move" => {
                 let model = e["model"].as_str().expect("model").to_owned();

@@ -22,3 +22,4 @@ mod table;
 mod table_rules;
 mod validate;
 mod validate_props;
+mod yojimbo;

@@ -13,6 +13,9 @@ pub struct Script {
     pub actions: Vec<(u32, Action)>,
     /// Hold the models the script does not move (else pass, leaving them unactivated).
     pub hold: bool,
+    /// Turn every shot it may onto a Yojimbo, and swap a Yojimbo in whenever it may
+    ///
+    pub bodyguard: bool,
 }
 
 impl Script {
@@ -23,7 +26,14 @@ impl Script {
             moves: Vec::new(),
             actions: Vec::new(),
             hold: true,
+            bodyguard: false,
         }
+    }
+
+    /// A side whose Yojimbo takes every shot and swap it can.
+    pub fn bodyguarded(mut self) -> Script {
+        self.bodyguard = true;
+        self
     }
 
     /// A side whose combat decisions are `melee`'s.
@@ -65,6 +75,14 @@ impl TablePolicy for Script {
             .iter()
             .find(|u| u.side == side && u.on_table() && !u.turn.activated)
             .map_or(Activation::Pass, |u| Activation::Hold { unit: u.id })
+    }
+
+    fn yojimbo_swap(&mut self, _game: &Game<'_>, yojimbos: &[usize]) -> Option<usize> {
+        self.bodyguard.then(|| yojimbos.first().copied()).flatten()
+    }
+
+    fn redirect(&mut self, _game: &Game<'_>, _target: usize, yojimbos: &[usize]) -> Option<usize> {
+        self.bodyguard.then(|| yojimbos.first().copied()).flatten()
     }
 
     fn act(&mut self, game: &Game<'_>, _side: usize) -> Action {

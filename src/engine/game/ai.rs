@@ -227,6 +227,27 @@ impl TablePolicy for TableAi {
         &mut self.melee
     }
 
+    /// A Yojimbo steps into its Leader's place when the Leader is fighting and it is not: the
+    /// Leader, worth most and often a minor objective, leaves the combat to the bodyguard.
+    fn yojimbo_swap(&mut self, game: &Game<'_>, yojimbos: &[usize]) -> Option<usize> {
+        let side = game.units[*yojimbos.first()?].side;
+        let leader = game.units.iter().find(|u| u.side == side && u.leader)?;
+        if !game.engaged(leader.id) {
+            return None;
+        }
+        yojimbos.iter().copied().find(|&y| !game.engaged(y))
+    }
+
+    /// The bodyguard takes the shot when it is worth no more than the model aimed at, or that
+    /// model is the Leader.
+    fn redirect(&mut self, game: &Game<'_>, target: usize, yojimbos: &[usize]) -> Option<usize> {
+        let aimed = &game.units[target];
+        yojimbos
+            .iter()
+            .copied()
+            .find(|&y| aimed.leader || game.units[y].kill_value() <= aimed.kill_value())
+    }
+
     /// Sacrifices the cheapest model within reach when the failure would Rout the Buntai, or
     /// when that model is worth a Rank 1 or less (a Wavering Buntai cannot charge reliably).
     fn sacrifice(&mut self, game: &Game<'_>, candidates: &[usize], routs: bool) -> Option<usize> {
@@ -465,6 +486,14 @@ impl RandomTable {
 impl TablePolicy for RandomTable {
     fn melee(&mut self) -> &mut dyn Policy {
         &mut self.melee
+    }
+
+    fn yojimbo_swap(&mut self, _game: &Game<'_>, yojimbos: &[usize]) -> Option<usize> {
+        (self.dice.d6() == 6).then(|| yojimbos[self.dice.index(yojimbos.len())])
+    }
+
+    fn redirect(&mut self, _game: &Game<'_>, _target: usize, yojimbos: &[usize]) -> Option<usize> {
+        (self.dice.d6() >= 4).then(|| yojimbos[self.dice.index(yojimbos.len())])
     }
 
     fn sacrifice(&mut self, _game: &Game<'_>, candidates: &[usize], _routs: bool) -> Option<usize> {

@@ -118,6 +118,17 @@ pub trait TablePolicy {
     fn deployment(&mut self, _own: &[Unit], _enemy: &[Unit]) -> DeploymentChoice {
         DeploymentChoice::Edge
     }
+    /// In the Priority Phase, which of `yojimbos` (each within reach of its Leader) swaps places
+    /// with the Leader, if any (R-41), decided without seeing the other side's choice. By
+    /// default none.
+    fn yojimbo_swap(&mut self, _game: &Game<'_>, _yojimbos: &[usize]) -> Option<usize> {
+        None
+    }
+    /// A shot at `target`, the side's highest Rank, may be turned onto one of `yojimbos` before
+    /// any dice are rolled (R-78). By default it is not.
+    fn redirect(&mut self, _game: &Game<'_>, _target: usize, _yojimbos: &[usize]) -> Option<usize> {
+        None
+    }
     /// A failed Morale test may be passed by removing one of `candidates` (the Bandits'
     /// sacrifice, R-45); `routs` says whether the failure would make the Buntai Rout. By default
     /// no sacrifice.
@@ -212,6 +223,8 @@ pub struct Game<'c> {
 const LIMIT_BASE: u32 = 6;
 /// Wavering charge test and Routing activation: d6 + Rank of at least this (R-46, R-47).
 const NERVE: i32 = 7;
+/// A Yojimbo reaches its Leader, or the model a shot is aimed at, within this (R-41, R-78).
+const YOJIMBO_REACH: f64 = 3.0;
 
 impl<'c> Game<'c> {
     /// Set up a table and deploy both sides (R-107): every set-up roll comes from the request's
@@ -742,6 +755,45 @@ impl<'c> Game<'c> {
         Vec<(String, i32)>,
         Vec<(String, i32)>,
     )> {
+        self.shot_numbers(map, crowd, shooter, target, weapon, phase, true)
+    }
+
+    /// The numbers of a shot turned onto a Yojimbo (R-78): range band, engaged, armour and cover
+    /// recomputed for it; line of sight and maximum range not checked again.
+    #[allow(clippy::type_complexity)]
+    pub fn redirected_shot(
+        &self,
+        map: &SightMap<'_>,
+        crowd: &Crowd,
+        shooter: usize,
+        yojimbo: usize,
+        weapon: usize,
+        phase: Phase,
+    ) -> Option<(
+        ShotSpec,
+        ShotContext,
+        Vec<(String, i32)>,
+        Vec<(String, i32)>,
+    )> {
+        self.shot_numbers(map, crowd, shooter, yojimbo, weapon, phase, false)
+    }
+
+    #[allow(clippy::type_complexity, clippy::too_many_arguments)]
+    fn shot_numbers(
+        &self,
+        map: &SightMap<'_>,
+        crowd: &Crowd,
+        shooter: usize,
+        target: usize,
+        weapon: usize,
+        phase: Phase,
+        checked: bool,
+    ) -> Option<(
+        ShotSpec,
+        ShotContext,
+        Vec<(String, i32)>,
+        Vec<(String, i32)>,
+    )> {
         let s = &self.units[shooter];
         let t = &self.units[target];
         let missile = s.missiles.get(weapon)?;
@@ -765,11 +817,16 @@ impl<'c> Game<'c> {
             return None;
         }
         let line = self.sight(map, crowd, shooter, target);
-        if !line.visible() {
+        if checked && !line.visible() {
             return None;
         }
+        let max = w.range.as_ref().map_or(0.0, |r| f64::from(r.value));
         let ctx = ShotContext {
-            range: line.distance,
+            range: if checked {
+                line.distance
+            } else {
+                line.distance.min(max)
+            },
             phase,
             moved: s.turn.moved,
             previously_fired: s.turn.shots > 0,
@@ -965,6 +1022,7 @@ fn priority(
     dice: &mut dyn Dice,
     events: &mut EventLog,
 ) {
+    yojimbo_swaps(game, policies, events);
     // Each side's Leader speaks for it (its highest-ranking model on the table).
     let speaker = |s: usize| {
         game.units
@@ -992,6 +1050,63 @@ fn priority(
             .any(|u| u.side == s && u.on_table() && u.fighter.senjo_jutsu)
     });
     game.priority = crate::engine::duel::priority_roll(senjo, ["A", "B"], dice, events);
+}
+
+/// Yojimbo swaps (R-39 step 1, R-41): both sides choose, then the chosen swaps happen. A Yojimbo
+/// and its Leader, both alive on the table within 3" edge to edge and with bases of one size,
+/// exchange centres, once a game for each Yojimbo; neither has moved, and whatever combat they
+/// stand in is a first round for both (R-82).
+fn yojimbo_swaps(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    events: &mut EventLog,
+) {
+    let mut chosen = [None; 2];
+    for (side, policy) in policies.iter_mut().enumerate() {
+        let Some(leader) = game
+            .units
+            .iter()
+            .find(|u| u.side == side && u.leader && u.on_table())
+        else {
+            continue;
+        };
+        let yojimbos: Vec<usize> = game
+            .units
+            .iter()
+            .filter(|u| {
+                u.side == side
+                    && u.yojimbo
+                    && !u.swap_used
+                    && !u.leader
+                    && u.on_table()
+                    && u.base.radius == leader.base.radius
+                    && u.base.edge_distance(&leader.base) <= YOJIMBO_REACH + 1e-9
+            })
+            .map(|u| u.id)
+            .collect();
+        if yojimbos.is_empty() {
+            continue;
+        }
+        let leader = leader.id;
+        chosen[side] = policy
+            .yojimbo_swap(game, &yojimbos)
+            .filter(|y| yojimbos.contains(y))
+            .map(|y| (y, leader));
+    }
+    for (y, leader) in chosen.into_iter().flatten() {
+        let (a, b) = (game.units[y].base.centre, game.units[leader].base.centre);
+        game.units[y].base.centre = b;
+        game.units[leader].base.centre = a;
+        game.units[y].swap_used = true;
+        game.fought_before
+            .retain(|&(p, q)| ![p, q].contains(&y) && ![p, q].contains(&leader));
+        game.forget_broken_contacts();
+        let (yojimbo, leader) = (
+            game.units[y].fighter.name.clone(),
+            game.units[leader].fighter.name.clone(),
+        );
+        events.push(|| Event::YojimboSwap { yojimbo, leader });
+    }
 }
 
 /// The Morale Phase (§4, R-43 to R-45): each Buntai that must test does, the Priority player's first;
@@ -1263,7 +1378,16 @@ fn move_phase(
                 }
                 if routing_ok(game, unit, dice, events) {
                     game.units[unit].turn.activated = true;
-                    shoot(game, unit, target, weapon, Phase::Move, dice, events);
+                    shoot(
+                        game,
+                        policies,
+                        unit,
+                        target,
+                        weapon,
+                        Phase::Move,
+                        dice,
+                        events,
+                    );
                 } else {
                     flee(game, unit, events);
                 }
@@ -1672,8 +1796,10 @@ fn do_move(
 }
 
 /// One shot, with its itemised numbers; into a combat, a miss goes on to another model (R-76).
+#[allow(clippy::too_many_arguments)]
 fn shoot(
     game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
     unit: usize,
     target: usize,
     weapon: usize,
@@ -1683,11 +1809,51 @@ fn shoot(
 ) -> bool {
     let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
     let crowd = game.crowd();
-    let Some((spec, ctx, modifiers, first_defence)) =
-        game.shot_items(&map, &crowd, unit, target, weapon, phase)
-    else {
+    let Some(mut numbers) = game.shot_items(&map, &crowd, unit, target, weapon, phase) else {
         return false;
     };
+    // Before any dice: a shot at the side's highest Rank may be turned onto a Yojimbo (R-78).
+    let side = game.units[target].side;
+    let top = game
+        .units
+        .iter()
+        .filter(|u| u.side == side && u.on_table())
+        .map(|u| u.rank)
+        .max();
+    let mut target = target;
+    if top == Some(game.units[target].rank) {
+        let aimed = &game.units[target];
+        let yojimbos: Vec<usize> = game
+            .units
+            .iter()
+            .filter(|u| {
+                u.side == side
+                    && u.id != target
+                    && u.yojimbo
+                    && u.on_table()
+                    && !u.turn.redirected
+                    && u.base.edge_distance(&aimed.base) <= YOJIMBO_REACH + 1e-9
+            })
+            .map(|u| u.id)
+            .collect();
+        if !yojimbos.is_empty()
+            && let Some(y) = policies[side]
+                .redirect(game, target, &yojimbos)
+                .filter(|y| yojimbos.contains(y))
+            && let Some(redirected) = game.redirected_shot(&map, &crowd, unit, y, weapon, phase)
+        {
+            game.units[y].turn.redirected = true;
+            let (shooter, from, to) = (
+                game.units[unit].fighter.name.clone(),
+                game.units[target].fighter.name.clone(),
+                game.units[y].fighter.name.clone(),
+            );
+            events.push(|| Event::Redirect { shooter, from, to });
+            numbers = redirected;
+            target = y;
+        }
+    }
+    let (spec, ctx, modifiers, first_defence) = numbers;
     let engaged_with: Vec<usize> = game.contacts(target).collect();
     let s = &mut game.units[unit];
     s.turn.shots += 1;
@@ -2164,7 +2330,16 @@ fn action_phase(
                 weapon,
             } if unfought(game, unit) => {
                 acting(game, unit, dice, events, |game, dice, events| {
-                    shoot(game, unit, target, weapon, Phase::Action, dice, events);
+                    shoot(
+                        game,
+                        policies,
+                        unit,
+                        target,
+                        weapon,
+                        Phase::Action,
+                        dice,
+                        events,
+                    );
                 });
                 false
             }

@@ -53,6 +53,8 @@ pub struct TurnFlags {
     pub rallied: bool,
     /// A Routing activation roll was failed: it flees and takes no Action Phase action.
     pub fled: bool,
+    /// As a Yojimbo, it has taken a shot meant for another this turn.
+    pub redirected: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -88,6 +90,11 @@ pub struct Unit {
     pub unreliable: Option<u8>,
     /// It has deserted: it flees at every activation.
     pub deserting: bool,
+    /// Yojimbo: a bodyguard that may swap with its Leader once a game and take shots
+    /// aimed at its Buntai's highest Rank once a turn.
+    pub yojimbo: bool,
+    /// Its once-a-game swap is spent.
+    pub swap_used: bool,
     pub turn: TurnFlags,
 }
 
@@ -137,6 +144,8 @@ impl Unit {
             looted: None,
             unreliable: m.profile.unreliable.as_ref().map(|u| u.deserts_on),
             deserting: false,
+            yojimbo: m.has_attribute("yojimbo"),
+            swap_used: false,
             turn: TurnFlags::default(),
         }
     }
