@@ -98,6 +98,10 @@ pub struct SimulateArgs {
     /// models, rounded up, and brings the rest on from turn 2.
     #[arg(long)]
     pub reserves: bool,
+    /// Skirmish: play on this table file (as `buntai table --table` reads) instead of a
+    /// generated table for each game; weather, time of day and deployment are still rolled.
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
     /// Skirmish: fix Edge or Corner deployment. Without it the deployment roll-off's winner
     /// chooses (its policy).
     #[arg(long, value_enum, value_name = "edge|corner")]

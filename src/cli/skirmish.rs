@@ -20,7 +20,7 @@ use crate::engine::game::play::{
 };
 use crate::engine::game::unit::{Status, Unit, units_of};
 use crate::engine::policy::DefaultAi;
-use crate::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario};
+use crate::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario, generate_on};
 use crate::model::{Catalogue, Faction};
 use crate::print::Doc;
 
@@ -185,6 +185,13 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         Ok(file) => file,
         Err(code) => return code,
     };
+    let table = match &args.table {
+        Some(path) => match super::table::read_table(out, cat, path) {
+            Ok(t) => Some(t),
+            Err(code) => return code,
+        },
+        None => None,
+    };
     let (a_name, a_roster, a_faction) = match playable_roster(out, cat, &args.a) {
         Ok(x) => x,
         Err(code) => return code,
@@ -241,11 +248,11 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             seed: table_seed(args.seed, game),
         };
         let mut dice = SeededDice::new(args.seed, game);
-        let mut game_state = Game::new(
+        let mut game_state = Game::from_setup(
             cat,
             fs,
             [sides[0].clone(), sides[1].clone()],
-            &request,
+            generate_on(&cat.terrain, &request, table.as_ref()),
             &mut dice,
             events,
         );

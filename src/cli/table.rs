@@ -1,13 +1,13 @@
 //! `buntai table`: generate a table by seed, or check and show a table file.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
 use super::output::{Out, note, open_output, print_json, write_output};
 use crate::diag::{self, exit};
-use crate::engine::table::TableFile;
 use crate::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario, generate};
+use crate::engine::table::{Table, TableFile};
 use crate::load::{LoadError, parse_toml, read_text_file};
 use crate::model::Catalogue;
 use crate::print::table::TableView;
@@ -48,6 +48,25 @@ pub struct TableArgs {
     pub force: bool,
 }
 
+/// A player's table file, read and checked: the table, or the exit code after the diagnostics.
+pub fn read_table(out: &Out, cat: &Catalogue, path: &Path) -> Result<Table, u8> {
+    let file = match read_text_file(path) {
+        Ok(file) => file,
+        Err(LoadError::Unreadable { path, reason }) => {
+            out.error(&format!("cannot read `{}`: {reason}", path.display()));
+            return Err(exit::USAGE);
+        }
+        Err(LoadError::Invalid(_)) => return Err(exit::PROBLEMS),
+    };
+    let parsed = parse_toml::<TableFile>(&file).map_err(|p| vec![*p]);
+    parsed
+        .and_then(|t| t.build(&cat.terrain, &file))
+        .map_err(|problems| {
+            note(&diag::render_all(&problems, out.color, out.width()));
+            exit::PROBLEMS
+        })
+}
+
 pub fn run(out: &Out, cat: &Catalogue, args: &TableArgs) -> u8 {
     let inputs: Vec<&std::path::Path> = args.table.iter().map(PathBuf::as_path).collect();
     let output = match open_output(out, args.output.as_deref(), args.force, &inputs) {
@@ -57,22 +76,10 @@ pub fn run(out: &Out, cat: &Catalogue, args: &TableArgs) -> u8 {
     let setup;
     let table;
     let view = if let Some(path) = &args.table {
-        let file = match read_text_file(path) {
-            Ok(file) => file,
-            Err(LoadError::Unreadable { path, reason }) => {
-                out.error(&format!("cannot read `{}`: {reason}", path.display()));
-                return exit::USAGE;
-            }
-            Err(LoadError::Invalid(_)) => return exit::PROBLEMS,
+        table = match read_table(out, cat, path) {
+            Ok(t) => t,
+            Err(code) => return code,
         };
-        let parsed = parse_toml::<TableFile>(&file).map_err(|p| vec![*p]);
-        match parsed.and_then(|t| t.build(&cat.terrain, &file)) {
-            Ok(t) => table = t,
-            Err(problems) => {
-                note(&diag::render_all(&problems, out.color, out.width()));
-                return exit::PROBLEMS;
-            }
-        }
         TableView {
             table: &table,
             setup: None,

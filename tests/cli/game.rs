@@ -811,3 +811,52 @@ fn withdraw_gives_each_enemy_in_contact_one_free_attack_a_turn() {
         "{withdrawals} withdrawals, {free_attacks} free attacks"
     );
 }
+
+#[test]
+fn simulate_plays_on_the_players_own_table() {
+    let dir = tempfile::tempdir().expect("dir");
+    let log = dir.path().join("game.jsonl");
+    let out = skirmish(
+        &[
+            "--games",
+            "3",
+            "--table",
+            "examples/tables/village.toml",
+            "--log",
+            path(&log),
+        ],
+        "2",
+    );
+    crate::support::succeeded(&out);
+    let events = crate::support::json_lines(&log);
+    let setup = events
+        .iter()
+        .find(|e| e["event"] == "table-setup")
+        .expect("the table");
+    assert_eq!(setup["size"].as_f64(), Some(36.0));
+    let kinds: Vec<&str> = setup["pieces"]
+        .as_array()
+        .expect("pieces")
+        .iter()
+        .filter_map(|p| p[0].as_str())
+        .collect();
+    assert_eq!(
+        kinds,
+        ["building", "building", "wood", "low-wall", "rice-paddy"]
+    );
+    // A table file with a piece off the table is refused with a located diagnostic.
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "size = 24\n[[pieces]]\nkind = \"wood\"\ncircle = { x = 30, y = 10, radius = 2 }\n",
+    )
+    .expect("write");
+    let out = skirmish(&["--games", "1", "--table", path(&bad)], "1");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad.toml"));
+}

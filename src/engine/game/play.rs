@@ -108,6 +108,14 @@ pub struct Slain {
     pub beheaded: bool,
 }
 
+/// A shot's numbers: its spec, its context, the itemised attack modifiers and Defence items.
+pub type ShotNumbers = (
+    ShotSpec,
+    ShotContext,
+    Vec<(String, i32)>,
+    Vec<(String, i32)>,
+);
+
 /// A side's decisions on the table. Combat decisions go to the melee [`Policy`].
 pub trait TablePolicy {
     fn melee(&mut self) -> &mut dyn Policy;
@@ -232,12 +240,30 @@ impl<'c> Game<'c> {
     pub fn new(
         cat: &'c Catalogue,
         factions: [&'c Faction; 2],
-        mut sides: [Vec<Unit>; 2],
+        sides: [Vec<Unit>; 2],
         request: &SetupRequest,
         dice: &mut dyn Dice,
         events: &mut EventLog,
     ) -> Game<'c> {
-        let setup = generate(&cat.terrain, request);
+        Game::from_setup(
+            cat,
+            factions,
+            sides,
+            generate(&cat.terrain, request),
+            dice,
+            events,
+        )
+    }
+
+    /// [`Game::new`] on a set-up already made (a generated table, or a player's own).
+    pub fn from_setup(
+        cat: &'c Catalogue,
+        factions: [&'c Faction; 2],
+        mut sides: [Vec<Unit>; 2],
+        setup: Setup,
+        dice: &mut dyn Dice,
+        events: &mut EventLog,
+    ) -> Game<'c> {
         events.push(|| Event::TableSetup {
             size: setup.table.size,
             pieces: setup
@@ -740,7 +766,6 @@ impl<'c> Game<'c> {
     }
 
     /// [`Game::shot`] with its modifiers and Defence items, each with its reason.
-    #[allow(clippy::type_complexity)]
     pub fn shot_items(
         &self,
         map: &SightMap<'_>,
@@ -749,18 +774,12 @@ impl<'c> Game<'c> {
         target: usize,
         weapon: usize,
         phase: Phase,
-    ) -> Option<(
-        ShotSpec,
-        ShotContext,
-        Vec<(String, i32)>,
-        Vec<(String, i32)>,
-    )> {
+    ) -> Option<ShotNumbers> {
         self.shot_numbers(map, crowd, shooter, target, weapon, phase, true)
     }
 
     /// The numbers of a shot turned onto a Yojimbo: range band, engaged, armour and cover
     /// recomputed for it; line of sight and maximum range not checked again.
-    #[allow(clippy::type_complexity)]
     pub fn redirected_shot(
         &self,
         map: &SightMap<'_>,
@@ -769,16 +788,11 @@ impl<'c> Game<'c> {
         yojimbo: usize,
         weapon: usize,
         phase: Phase,
-    ) -> Option<(
-        ShotSpec,
-        ShotContext,
-        Vec<(String, i32)>,
-        Vec<(String, i32)>,
-    )> {
+    ) -> Option<ShotNumbers> {
         self.shot_numbers(map, crowd, shooter, yojimbo, weapon, phase, false)
     }
 
-    #[allow(clippy::type_complexity, clippy::too_many_arguments)]
+    #[allow(clippy::too_many_arguments)]
     fn shot_numbers(
         &self,
         map: &SightMap<'_>,
@@ -788,12 +802,7 @@ impl<'c> Game<'c> {
         weapon: usize,
         phase: Phase,
         checked: bool,
-    ) -> Option<(
-        ShotSpec,
-        ShotContext,
-        Vec<(String, i32)>,
-        Vec<(String, i32)>,
-    )> {
+    ) -> Option<ShotNumbers> {
         let s = &self.units[shooter];
         let t = &self.units[target];
         let missile = s.missiles.get(weapon)?;

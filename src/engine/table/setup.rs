@@ -143,12 +143,19 @@ const CIRCLE: f64 = 12.0;
 /// Generate a set-up. Every roll comes from the seed's own stream, so the same request gives the
 /// same table.
 pub fn generate(terrain: &TerrainFile, req: &SetupRequest) -> Setup {
+    generate_on(terrain, req, None)
+}
+
+/// [`generate`], or on a player's own `table`: its size and pieces as they are, then weather,
+/// time of day and deployment rolled as usual.
+pub fn generate_on(terrain: &TerrainFile, req: &SetupRequest, table: Option<&Table>) -> Setup {
     let mut dice = SeededDice::new(req.seed, 0x7ab1e);
     let mut log = Vec::new();
-    let size = match req.scenario {
-        SetupScenario::Assassination => 36.0,
-        SetupScenario::Tournament => 24.0,
-        _ => terrain.table_size(req.points),
+    let size = match (table, req.scenario) {
+        (Some(t), _) => t.size,
+        (None, SetupScenario::Assassination) => 36.0,
+        (None, SetupScenario::Tournament) => 24.0,
+        (None, _) => terrain.table_size(req.points),
     };
     log.push(SetupStep {
         step: "table".into(),
@@ -168,7 +175,14 @@ pub fn generate(terrain: &TerrainFile, req: &SetupRequest) -> Setup {
         log: &mut log,
     };
     let mut locations = Vec::new();
-    if req.scenario != SetupScenario::Tournament {
+    if let Some(t) = table {
+        placer.log.push(SetupStep {
+            step: "terrain-placed".into(),
+            dice: vec![],
+            result: format!("the player's table: {} pieces", t.pieces.len()),
+        });
+        placer.pieces = t.pieces.clone();
+    } else if req.scenario != SetupScenario::Tournament {
         locations = placer.roll_locations(&mut dice);
         let n = placer.roll_count(req.points, &mut dice);
         placer.place_all(n, &locations, &mut dice);
