@@ -7,7 +7,6 @@ use clap::Args;
 use super::build::roster_text;
 use super::output::{Out, note, open_output, write_output};
 use crate::diag::{SourceFile, exit};
-use crate::load::{LoadError, read_text_file};
 use crate::model::Catalogue;
 use crate::roster::{Imported, import};
 use crate::rules::{self, Options};
@@ -38,13 +37,9 @@ pub fn run(out: &Out, cat: &Catalogue, args: &ImportArgs) -> u8 {
         Ok(file) => file,
         Err(code) => return code,
     };
-    let input = match read_text_file(&args.input) {
-        Ok(input) => input,
-        Err(LoadError::Unreadable { path, reason }) => {
-            out.error(&format!("cannot read `{}`: {reason}", path.display()));
-            return exit::USAGE;
-        }
-        Err(LoadError::Invalid(_)) => return exit::PROBLEMS,
+    let input = match super::output::read_input(out, &args.input) {
+        Ok(file) => file,
+        Err(code) => return code,
     };
     let text = match import(cat, &input.text) {
         Ok(Imported::Toml(text)) => text,

@@ -7,7 +7,6 @@ use clap::Args;
 use super::ListFormat;
 use super::output::{Out, emit, print_json};
 use crate::diag::exit;
-use crate::load::{LoadError, read_text_file};
 use crate::model::Catalogue;
 use crate::options::slack;
 use crate::print::Doc;
@@ -22,13 +21,9 @@ pub struct OptionsArgs {
 }
 
 pub fn run(out: &Out, cat: &Catalogue, args: &OptionsArgs) -> u8 {
-    let file = match read_text_file(&args.roster) {
+    let file = match super::output::read_input(out, &args.roster) {
         Ok(file) => file,
-        Err(LoadError::Unreadable { path, reason }) => {
-            out.error(&format!("cannot read `{}`: {reason}", path.display()));
-            return exit::USAGE;
-        }
-        Err(LoadError::Invalid(_)) => return exit::PROBLEMS,
+        Err(code) => return code,
     };
     let parsed = match roster::parse(&file) {
         Ok(parsed) => parsed,

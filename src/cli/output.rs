@@ -252,3 +252,17 @@ pub fn write_output(
         crate::diag::exit::USAGE
     })
 }
+
+/// Read an input file through the one bounded reader: an unreadable file is reported here and
+/// gives the usage exit code; a file that is not text gives the problems exit code.
+pub fn read_input(out: &Out, path: &std::path::Path) -> Result<crate::diag::SourceFile, u8> {
+    use crate::load::{LoadError, read_text_file};
+    match read_text_file(path) {
+        Ok(file) => Ok(file),
+        Err(LoadError::Unreadable { path, reason }) => {
+            out.error(&format!("cannot read `{}`: {reason}", path.display()));
+            Err(crate::diag::exit::USAGE)
+        }
+        Err(LoadError::Invalid(_)) => Err(crate::diag::exit::PROBLEMS),
+    }
+}

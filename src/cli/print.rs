@@ -6,7 +6,6 @@ use clap::{Args, ValueEnum};
 
 use super::output::{Out, note, open_output, write_output};
 use crate::diag::{SourceFile, exit, render};
-use crate::load::{LoadError, read_text_file};
 use crate::model::Catalogue;
 use crate::print::{View, build_sheet, render_cards, render_html, share_text, sheet_doc};
 use crate::roster::{self, Rules};
@@ -84,13 +83,9 @@ pub fn run(out: &Out, cat: &Catalogue, args: &PrintArgs) -> u8 {
         Ok(file) => file,
         Err(code) => return code,
     };
-    let file = match read_text_file(&args.roster) {
+    let file = match super::output::read_input(out, &args.roster) {
         Ok(file) => file,
-        Err(LoadError::Unreadable { path, reason }) => {
-            out.error(&format!("cannot read `{}`: {reason}", path.display()));
-            return exit::USAGE;
-        }
-        Err(LoadError::Invalid(_)) => return exit::PROBLEMS,
+        Err(code) => return code,
     };
     let rules = Rules {
         fatigue: args.fatigue,

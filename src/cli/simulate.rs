@@ -16,7 +16,6 @@ use crate::engine::fighter::Fighter;
 use crate::engine::policy::{DefaultAi, FixedSplit, Policy, RandomPolicy, Yardstick};
 use crate::engine::stats::Tally;
 use crate::engine::tournament::tournament;
-use crate::load::{LoadError, read_text_file};
 use crate::model::Catalogue;
 use crate::print::Doc;
 use crate::roster::{self, Rules};
@@ -256,14 +255,7 @@ pub(super) fn playable_roster<'c>(
     cat: &'c Catalogue,
     path: &std::path::Path,
 ) -> Result<(String, roster::Roster, &'c crate::model::Faction), u8> {
-    let file = match read_text_file(path) {
-        Ok(file) => file,
-        Err(LoadError::Unreadable { path, reason }) => {
-            out.error(&format!("cannot read `{}`: {reason}", path.display()));
-            return Err(exit::USAGE);
-        }
-        Err(LoadError::Invalid(_)) => return Err(exit::PROBLEMS),
-    };
+    let file = super::output::read_input(out, path)?;
     let report = rules::validate(cat, &file, Options::default());
     let (Ok(parsed), Some(faction)) = (
         roster::parse(&file),

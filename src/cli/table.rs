@@ -8,7 +8,7 @@ use super::output::{Out, note, open_output, print_json, write_output};
 use crate::diag::{self, exit};
 use crate::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario, generate};
 use crate::engine::table::{Table, TableFile};
-use crate::load::{LoadError, parse_toml, read_text_file};
+use crate::load::parse_toml;
 use crate::model::Catalogue;
 use crate::print::table::TableView;
 
@@ -50,14 +50,7 @@ pub struct TableArgs {
 
 /// A player's table file, read and checked: the table, or the exit code after the diagnostics.
 pub fn read_table(out: &Out, cat: &Catalogue, path: &Path) -> Result<Table, u8> {
-    let file = match read_text_file(path) {
-        Ok(file) => file,
-        Err(LoadError::Unreadable { path, reason }) => {
-            out.error(&format!("cannot read `{}`: {reason}", path.display()));
-            return Err(exit::USAGE);
-        }
-        Err(LoadError::Invalid(_)) => return Err(exit::PROBLEMS),
-    };
+    let file = super::output::read_input(out, path)?;
     let parsed = parse_toml::<TableFile>(&file).map_err(|p| vec![*p]);
     parsed
         .and_then(|t| t.build(&cat.terrain, &file))
