@@ -28,7 +28,7 @@ use crate::print::Doc;
 pub const NOT_YET: [&str; 4] = [
     "ride-by attacks and Inexorable follow-ups",
     "banners, objects, mounting and dismounting",
-    "the default AI does not yet play for its minor objective or go to bodies to loot",
+    "the default AI does not yet play for its minor objective",
     "disguised Ninja and civilians",
 ];
 

@@ -271,3 +271,35 @@ fn t59_a_bandit_loots_a_rank_3_body_once_and_scores_if_it_survives() {
     // The kill (3 VP) and the surviving looter (+1 VP).
     assert_eq!(result.vp[0], 8);
 }
+
+#[test]
+fn the_default_ai_walks_to_a_body_its_faction_scores_and_loots_it() {
+    let cat = cat();
+    let a = units(&cat, "bandits", &[("leader", 1), ("bandit", 1)], 0);
+    let b = units(&cat, "bushi", &[("samurai", 2), ("ashigaru", 3)], 1);
+    let mut g = game(&cat, ["bandits", "bushi"], [a, b], &[1, 4, 4]);
+    g.objectives = [None; 2];
+    // A Rank 3 Samurai lies dead 4" from A's Bandit; every other model is far off.
+    g.units[0].base.centre = Point::new(2.0, 2.0);
+    g.units[1].base.centre = Point::new(12.0, 6.0);
+    g.units[3].base.centre = Point::new(12.0, 11.0);
+    for (k, x) in [(2, 2.0), (4, 8.0), (5, 14.0), (6, 20.0)] {
+        g.units[k].base.centre = Point::new(x, 23.0);
+    }
+    kill(&mut g, 3, 1);
+    let mut a = buntai::engine::game::ai::TableAi::new();
+    let mut b = Script::defending();
+    let mut events = EventLog::recording();
+    play(
+        &mut g,
+        &mut [&mut a, &mut b],
+        &mut buntai::engine::SeededDice::new(1, 0),
+        &mut events,
+    );
+    let bandit = g.units[1].fighter.name.clone();
+    let looted = events.into_vec().into_iter().find_map(|e| match e {
+        Event::Loot { model, rank, .. } if model == bandit => Some(rank),
+        _ => None,
+    });
+    assert_eq!(looted, Some(3), "the Bandit went to the body and looted it");
+}

