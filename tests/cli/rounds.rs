@@ -205,3 +205,128 @@ fn an_enemy_already_activated_cannot_re_engage() {
     }
     panic!("no seed gave A Priority in turn 2");
 }
+
+/// A samurai touching an enemy `profile` that withdraws in turn 1; A answers with a free attack.
+fn withdrawal_from(profile: &str) -> Vec<Event> {
+    let cat = cat();
+    let a = units_from(&cat, "bushi", "[[models]]\nprofile = \"samurai\"\n", 0);
+    let b = units_from(
+        &cat,
+        "bushi",
+        &format!("[[models]]\nprofile = \"{profile}\"\n"),
+        1,
+    );
+    let mut g = game(&cat, ["bushi", "bushi"], [a, b], &[6, 4, 4]);
+    g.units[0].base.centre = Point::new(12.0, 12.0);
+    g.units[1].base.centre = Point::new(13.005, 12.0);
+    let mut a = Script::defending()
+        .with_melee(Answering(WithdrawResponse::FreeAttack))
+        .passing();
+    let mut b = Script::defending().moves(vec![(
+        1,
+        Activation::Withdraw {
+            unit: 1,
+            path: vec![Point::new(15.0, 12.0)],
+        },
+    )]);
+    let mut events = EventLog::recording();
+    play(
+        &mut g,
+        &mut [&mut a, &mut b],
+        &mut SeededDice::new(3, 0),
+        &mut events,
+    );
+    events
+        .into_vec()
+        .into_iter()
+        .take_while(|e| !matches!(e, Event::Turn { turn: 2 }))
+        .collect()
+}
+
+#[test]
+fn t11_no_free_attack_is_offered_against_an_acrobatic_model() {
+    let answer = |events: &[Event]| {
+        events.iter().find_map(|e| match e {
+            Event::WithdrawResponse { response, .. } => Some(*response),
+            _ => None,
+        })
+    };
+    let attacks = |events: &[Event]| {
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::Attack { .. }))
+            .count()
+    };
+    let plain = withdrawal_from("ashigaru");
+    assert_eq!(answer(&plain), Some(WithdrawResponse::FreeAttack));
+    assert!(attacks(&plain) >= 1, "the free attack is made");
+    let acrobat = withdrawal_from("ninja");
+    assert_eq!(
+        answer(&acrobat),
+        Some(WithdrawResponse::Nothing),
+        "asked for a free attack, the answer counts as nothing"
+    );
+    assert!(
+        acrobat
+            .iter()
+            .any(|e| matches!(e, Event::TableMove { kind, .. } if kind == "withdraw")),
+        "the Ninja steps away"
+    );
+}
+
+#[test]
+fn t13_a_model_that_shot_may_not_move_and_one_that_moved_may_not_shoot() {
+    let cat = cat();
+    let run = |first_shoot: bool| {
+        let a = units_from(
+            &cat,
+            "bushi",
+            "[[models]]\nprofile = \"ashigaru\"\nweapons = [\"yumi\"]\n",
+            0,
+        );
+        let b = units_from(&cat, "bushi", "[[models]]\nprofile = \"samurai\"\n", 1);
+        let mut g = game(&cat, ["bushi", "bushi"], [a, b], &[6, 4, 4]);
+        g.units[0].base.centre = Point::new(12.0, 4.0);
+        g.units[1].base.centre = Point::new(12.0, 16.0);
+        let shoot = Activation::Shoot {
+            unit: 0,
+            target: 1,
+            weapon: 0,
+        };
+        let step = Activation::Move {
+            unit: 0,
+            kind: MoveKind::Normal,
+            path: vec![Point::new(10.0, 4.0)],
+        };
+        let moves = if first_shoot {
+            vec![(1, shoot), (1, step)]
+        } else {
+            vec![(1, step), (1, shoot)]
+        };
+        let mut a = Script::defending().moves(moves);
+        let mut b = Script::defending();
+        let mut events = EventLog::recording();
+        play(
+            &mut g,
+            &mut [&mut a, &mut b],
+            &mut SeededDice::new(2, 0),
+            &mut events,
+        );
+        let turn_one: Vec<Event> = events
+            .into_vec()
+            .into_iter()
+            .take_while(|e| !matches!(e, Event::Turn { turn: 2 }))
+            .collect();
+        let shots = turn_one
+            .iter()
+            .filter(|e| matches!(e, Event::Shot { .. }))
+            .count();
+        let moves = turn_one
+            .iter()
+            .filter(|e| matches!(e, Event::TableMove { .. }))
+            .count();
+        (shots, moves)
+    };
+    assert_eq!(run(true), (1, 0), "shot, then the move is refused");
+    assert_eq!(run(false), (0, 1), "moved, then the shot is refused");
+}
