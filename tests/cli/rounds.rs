@@ -9,7 +9,7 @@ use buntai::engine::table::Point;
 use buntai::engine::table::path::MoveKind;
 
 use crate::scoring::{cat, game, units_from};
-use crate::script::{Answering, Script};
+use crate::script::{Answering, Script, play_turn_one};
 
 /// The Initiative modifier `fighter` rolled with in each turn it fought.
 fn initiative_by_turn(events: &[Event], fighter: &str) -> Vec<(u32, i32)> {
@@ -229,18 +229,7 @@ fn withdrawal_from(profile: &str) -> Vec<Event> {
             path: vec![Point::new(15.0, 12.0)],
         },
     )]);
-    let mut events = EventLog::recording();
-    play(
-        &mut g,
-        &mut [&mut a, &mut b],
-        &mut SeededDice::new(3, 0),
-        &mut events,
-    );
-    events
-        .into_vec()
-        .into_iter()
-        .take_while(|e| !matches!(e, Event::Turn { turn: 2 }))
-        .collect()
+    play_turn_one(&mut g, &mut a, &mut b, 3)
 }
 
 #[test]
@@ -305,18 +294,7 @@ fn t13_a_model_that_shot_may_not_move_and_one_that_moved_may_not_shoot() {
         };
         let mut a = Script::defending().moves(moves);
         let mut b = Script::defending();
-        let mut events = EventLog::recording();
-        play(
-            &mut g,
-            &mut [&mut a, &mut b],
-            &mut SeededDice::new(2, 0),
-            &mut events,
-        );
-        let turn_one: Vec<Event> = events
-            .into_vec()
-            .into_iter()
-            .take_while(|e| !matches!(e, Event::Turn { turn: 2 }))
-            .collect();
+        let turn_one = play_turn_one(&mut g, &mut a, &mut b, 2);
         let shots = turn_one
             .iter()
             .filter(|e| matches!(e, Event::Shot { .. }))

@@ -122,3 +122,26 @@ impl Policy for Answering {
         "answering"
     }
 }
+
+/// Play a whole game with these sides and seed; the events up to the start of turn 2 (set-up and
+/// turn 1).
+pub fn play_turn_one(
+    game: &mut buntai::engine::game::play::Game<'_>,
+    a: &mut dyn TablePolicy,
+    b: &mut dyn TablePolicy,
+    seed: u64,
+) -> Vec<buntai::engine::events::Event> {
+    use buntai::engine::events::{Event, EventLog};
+    let mut events = EventLog::recording();
+    buntai::engine::game::play::play(
+        game,
+        &mut [a, b],
+        &mut buntai::engine::SeededDice::new(seed, 0),
+        &mut events,
+    );
+    events
+        .into_vec()
+        .into_iter()
+        .take_while(|e| !matches!(e, Event::Turn { turn: 2 }))
+        .collect()
+}

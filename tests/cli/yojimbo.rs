@@ -8,7 +8,7 @@ use buntai::engine::game::unit::Unit;
 use buntai::engine::table::Point;
 
 use crate::scoring::{cat, game, units_from};
-use crate::script::Script;
+use crate::script::{Script, play_turn_one};
 
 fn bowmen(cat: &buntai::model::Catalogue) -> Vec<Unit> {
     units_from(
@@ -51,19 +51,7 @@ fn volley(gap: f64) -> (Vec<Event>, Vec<String>) {
     };
     let mut a = Script::defending().actions(vec![(1, shot(0)), (1, shot(1))]);
     let mut b = Script::defending().bodyguarded();
-    let mut events = EventLog::recording();
-    play(
-        &mut g,
-        &mut [&mut a, &mut b],
-        &mut SeededDice::new(4, 0),
-        &mut events,
-    );
-    let turn_one = events
-        .into_vec()
-        .into_iter()
-        .skip_while(|e| !matches!(e, Event::Turn { turn: 1 }))
-        .take_while(|e| !matches!(e, Event::Turn { turn: 2 }))
-        .collect();
+    let turn_one = play_turn_one(&mut g, &mut a, &mut b, 4);
     (turn_one, names)
 }
 
