@@ -58,6 +58,8 @@ pub struct FightingWeapon {
     pub subdue: i32,
     /// Bonus to Disarm attempts with this weapon (Kasurigamajutsu).
     pub disarm: i32,
+    /// Attack bonus in a rider's ride-by (the yari, R-04, R-83).
+    pub ride_by_attack: i32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -95,6 +97,10 @@ pub struct Fighter {
     pub stunned: u8,
     /// Subdued: cannot act while in contact with an enemy (ends when contact is broken).
     pub subdued: bool,
+    /// In a ride-by's combat: its Combat Pool is halved, rounding up, at least 1.
+    pub halved_pool: bool,
+    /// The rider of a ride-by: +1 Initiative, and its weapon's ride-by Attack bonus.
+    pub riding_by: bool,
     /// It fights a later round of a combat it was already in: the weapon's later-round
     /// Initiative, and no free change of weapon at the start.
     pub later_round: bool,
@@ -154,6 +160,7 @@ impl Fighter {
                         .iter()
                         .map(|a| i32::from(a.disarm.unwrap_or(0)))
                         .sum(),
+                    ride_by_attack: value(&w.ride_by_attack),
                 }
             })
             .collect();
@@ -238,6 +245,8 @@ impl Fighter {
             stunned: 0,
             subdued: false,
             later_round: false,
+            halved_pool: false,
+            riding_by: false,
             key: 0,
             hit_by: None,
             bare,
@@ -288,7 +297,12 @@ impl Fighter {
         } else {
             0
         };
-        (self.combat_pool + bonus - i32::from(self.health == Health::Grievous)).max(0)
+        let pool = (self.combat_pool + bonus - i32::from(self.health == Health::Grievous)).max(0);
+        if self.halved_pool {
+            ((pool + 1) / 2).max(1)
+        } else {
+            pool
+        }
     }
 
     /// Fight after wounds: -1 for a Light (unless Tough) or Grievous wound; never below 0.
@@ -309,7 +323,10 @@ impl Fighter {
             _ => 0,
         };
         // the characteristic is floored at 0 before the roll's modifiers apply.
-        (self.initiative + wounds).max(0) + weapon + i32::from(self.fast)
+        (self.initiative + wounds).max(0)
+            + weapon
+            + i32::from(self.fast)
+            + i32::from(self.riding_by)
             - i32::from(self.is_stunned())
             - self.burden()
     }
@@ -333,7 +350,15 @@ impl Fighter {
         };
         AttackSide {
             fight: self.current_fight(),
-            modifier: self.weapon.attack + i32::from(self.powerful) + heavy + mounted
+            modifier: self.weapon.attack
+                + i32::from(self.powerful)
+                + heavy
+                + mounted
+                + if self.riding_by {
+                    self.weapon.ride_by_attack
+                } else {
+                    0
+                }
                 - self.burden(),
             enhanced,
             reroll: self.weapon.bujutsu,
@@ -370,6 +395,7 @@ pub fn weaponless(cat: &Catalogue) -> FightingWeapon {
         bujutsu: false,
         subdue: 0,
         disarm: 0,
+        ride_by_attack: 0,
     }
 }
 
@@ -402,6 +428,7 @@ pub(crate) fn test_fighter(
             bujutsu: false,
             subdue: 0,
             disarm: 0,
+            ride_by_attack: 0,
         },
         spare_weapons: Vec::new(),
         fast: false,
@@ -418,6 +445,8 @@ pub(crate) fn test_fighter(
         stunned: 0,
         subdued: false,
         later_round: false,
+        halved_pool: false,
+        riding_by: false,
         key: 0,
         hit_by: None,
         bare: FightingWeapon {
@@ -430,6 +459,7 @@ pub(crate) fn test_fighter(
             bujutsu: false,
             subdue: 0,
             disarm: 0,
+            ride_by_attack: 0,
         },
         pool_bonus: 0,
         pool_bonus_weapons: Vec::new(),

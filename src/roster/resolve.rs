@@ -787,7 +787,10 @@ impl<'a> Resolver<'a, '_> {
     }
 
     fn mount(&mut self, entry: &RosterModel, kit: &'a Profile) -> Option<Mount> {
-        let wanted = entry.mount?;
+        // A mount included in the profile (Korean and Ming cavalry) needs no `mount` line.
+        let Some(wanted) = entry.mount else {
+            return kit.mount;
+        };
         if kit.mount == Some(wanted) {
             return Some(wanted);
         }

@@ -11,6 +11,7 @@ mod morale;
 mod play;
 mod player;
 mod reserves;
+mod ride_by;
 mod rounds;
 mod safety;
 mod schema;

@@ -16,6 +16,8 @@ pub struct Script {
     /// Turn every shot it may onto a Yojimbo, and swap a Yojimbo in whenever it may
     ///
     pub bodyguard: bool,
+    /// A ride-by to offer at each Combat Phase pick: rider and path, until made.
+    pub ride: Option<(usize, Vec<buntai::engine::table::Point>)>,
 }
 
 impl Script {
@@ -27,6 +29,7 @@ impl Script {
             actions: Vec::new(),
             hold: true,
             bodyguard: false,
+            ride: None,
         }
     }
 
@@ -75,6 +78,14 @@ impl TablePolicy for Script {
             .iter()
             .find(|u| u.side == side && u.on_table() && !u.turn.activated)
             .map_or(Activation::Pass, |u| Activation::Hold { unit: u.id })
+    }
+
+    fn ride_by(
+        &mut self,
+        _game: &Game<'_>,
+        _side: usize,
+    ) -> Option<(usize, Vec<buntai::engine::table::Point>)> {
+        self.ride.take()
     }
 
     fn yojimbo_swap(&mut self, _game: &Game<'_>, yojimbos: &[usize]) -> Option<usize> {

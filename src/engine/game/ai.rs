@@ -227,6 +227,22 @@ impl TablePolicy for TableAi {
         &mut self.melee
     }
 
+    /// A ride-by when one is worth it: the best target by the charge score, the rider risking
+    /// less since it rides away after.
+    fn ride_by(&mut self, game: &Game<'_>, side: usize) -> Option<(usize, Vec<Point>)> {
+        let mut candidates: Vec<(f64, usize, usize)> = game
+            .units
+            .iter()
+            .filter(|u| u.side == side && may_ride_by(game, u))
+            .flat_map(|u| ride_targets(game, u.id))
+            .collect();
+        candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
+        candidates.iter().find_map(|&(_, u, e)| {
+            game.charge_path_by(u, e, MoveKind::RideBy)
+                .map(|path| (u, path))
+        })
+    }
+
     /// A Yojimbo steps into its Leader's place when the Leader is fighting and it is not: the
     /// Leader, worth most and often a minor objective, leaves the combat to the bodyguard.
     fn yojimbo_swap(&mut self, game: &Game<'_>, yojimbos: &[usize]) -> Option<usize> {
@@ -274,6 +290,16 @@ impl TablePolicy for TableAi {
             return entry;
         }
         let units = movers(game, side);
+        // A rider with a ride-by to make in the Combat Phase keeps still until then (measured
+        // against `charge`: Ming mirror at 200 points 62.4% -> 70.0%, at 100 53.6% -> 54.6%).
+        if let Some(&u) = units.iter().find(|&&u| {
+            may_ride_by(game, &game.units[u])
+                && ride_targets(game, u)
+                    .iter()
+                    .any(|&(_, _, e)| game.charge_path_by(u, e, MoveKind::RideBy).is_some())
+        }) {
+            return Activation::Hold { unit: u };
+        }
         let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
         let crowd = game.crowd();
         let shooting: Vec<bool> = units
@@ -382,6 +408,39 @@ impl TablePolicy for TableAi {
         }
         Action::Pass
     }
+}
+
+/// Whether `u` may ride by this turn: mounted, unengaged, not Subdued, not yet moved.
+fn may_ride_by(game: &Game<'_>, u: &Unit) -> bool {
+    u.on_table()
+        && u.fighter.mount.is_some()
+        && !u.fighter.subdued
+        && u.turn.moved == Moved::No
+        && !u.turn.fought
+        && !game.engaged(u.id)
+}
+
+/// The ride-by targets worth it for rider `unit`: (score, rider, enemy), by the charge score
+/// with the rider risking less since it rides away after.
+fn ride_targets(game: &Game<'_>, unit: usize) -> Vec<(f64, usize, usize)> {
+    let u = &game.units[unit];
+    let reach = base_allowance(&game.rules, &game.mover(unit), MoveKind::RideBy);
+    game.units
+        .iter()
+        .filter(|e| {
+            e.side != u.side
+                && e.on_table()
+                && !game.engaged(e.id)
+                && e.base.edge_distance(&u.base) <= reach
+        })
+        .filter_map(|e| {
+            let (ours, theirs) = (strength(&u.fighter), strength(&e.fighter));
+            let edge = ours / (ours + theirs);
+            let score = f64::from(e.kill_value()) * edge * edge
+                - 0.25 * f64::from(u.kill_value()) * (1.0 - edge);
+            (score > 0.0).then_some((score, unit, e.id))
+        })
+        .collect()
 }
 
 /// Loot a body or take a head where the faction scores it and the model can:
@@ -551,6 +610,30 @@ impl RandomTable {
 impl TablePolicy for RandomTable {
     fn melee(&mut self) -> &mut dyn Policy {
         &mut self.melee
+    }
+
+    fn ride_by(&mut self, game: &Game<'_>, side: usize) -> Option<(usize, Vec<Point>)> {
+        if self.dice.d6() < 4 {
+            return None;
+        }
+        let riders: Vec<usize> = game
+            .units
+            .iter()
+            .filter(|u| u.side == side && u.on_table() && u.fighter.mount.is_some())
+            .map(|u| u.id)
+            .collect();
+        let targets: Vec<usize> = game
+            .units
+            .iter()
+            .filter(|e| e.side != side && e.on_table())
+            .map(|e| e.id)
+            .collect();
+        if riders.is_empty() || targets.is_empty() {
+            return None;
+        }
+        let u = riders[self.dice.index(riders.len())];
+        let e = targets[self.dice.index(targets.len())];
+        game.charge_path_by(u, e, MoveKind::RideBy).map(|p| (u, p))
     }
 
     fn yojimbo_swap(&mut self, _game: &Game<'_>, yojimbos: &[usize]) -> Option<usize> {

@@ -126,6 +126,16 @@ pub trait TablePolicy {
     fn deployment(&mut self, _own: &[Unit], _enemy: &[Unit]) -> DeploymentChoice {
         DeploymentChoice::Edge
     }
+    /// In the Combat Phase, at this side's pick: a ride-by (R-83), a rider and its path, or
+    /// `None` to fight a combat instead. By default none.
+    fn ride_by(&mut self, _game: &Game<'_>, _side: usize) -> Option<(usize, Vec<Point>)> {
+        None
+    }
+    /// After its ride-by combat, the rider's path away (R-83), or `None` to stay. By default
+    /// the engine's: straight away from the enemies it touches, as far as it may.
+    fn ride_away(&mut self, game: &Game<'_>, unit: usize) -> Option<Vec<Point>> {
+        game.ride_away_path(unit)
+    }
     /// In the Priority Phase, which of `yojimbos` (each within reach of its Leader) swaps places
     /// with the Leader, if any (R-41), decided without seeing the other side's choice. By
     /// default none.
@@ -365,13 +375,18 @@ impl<'c> Game<'c> {
     /// A charge `unit` can make now at `enemy`: the shortest of a few legal paths to contact with
     /// it (straight or with one bend, to the near side of the enemy or round its flank), if any.
     pub fn charge_path(&self, unit: usize, enemy: usize) -> Option<Vec<Point>> {
+        self.charge_path_by(unit, enemy, MoveKind::Normal)
+    }
+
+    /// [`Game::charge_path`] by a move of `kind` (a normal move or a ride-by).
+    pub fn charge_path_by(&self, unit: usize, enemy: usize, kind: MoveKind) -> Option<Vec<Point>> {
         let game = self;
         let u = &game.units[unit];
         let e = &game.units[enemy];
         let d = e.base.centre.distance(u.base.centre);
         let reach = u.base.radius + e.base.radius + 0.005;
         let mover = game.mover(unit);
-        let allowance = base_allowance(&game.rules, &mover, MoveKind::Normal);
+        let allowance = base_allowance(&game.rules, &mover, kind);
         if d - reach > allowance + 1e-9 || d <= reach {
             return None;
         }
@@ -381,15 +396,7 @@ impl<'c> Game<'c> {
             enemies: &enemies,
         };
         let legal = |path: &[Point]| {
-            check_move(
-                &game.setup.table,
-                &game.rules,
-                &mover,
-                MoveKind::Normal,
-                path,
-                others,
-            )
-            .is_ok()
+            check_move(&game.setup.table, &game.rules, &mover, kind, path, others).is_ok()
                 && path
                     .last()
                     .is_some_and(|&end| Circle::new(end, u.base.radius).in_contact(&e.base))
@@ -463,6 +470,56 @@ impl<'c> Game<'c> {
                     &game.rules,
                     &mover,
                     MoveKind::Withdraw,
+                    &path,
+                    others,
+                )
+                .is_ok()
+                {
+                    return Some(path);
+                }
+            }
+        }
+        None
+    }
+
+    /// A legal ride away for a rider after its ride-by (R-83): away from the enemies near it,
+    /// straight or veering, the longest that the rules allow.
+    pub fn ride_away_path(&self, unit: usize) -> Option<Vec<Point>> {
+        let u = &self.units[unit];
+        let c = u.base.centre;
+        let near: Vec<Point> = self
+            .units
+            .iter()
+            .filter(|e| e.side != u.side && e.on_table() && e.base.edge_distance(&u.base) < 6.0)
+            .map(|e| e.base.centre)
+            .collect();
+        let n = near.len().max(1) as f64;
+        let (cx, cy) = near
+            .iter()
+            .fold((0.0, 0.0), |(x, y), p| (x + p.x / n, y + p.y / n));
+        let away = if near.is_empty() {
+            0.0
+        } else {
+            (c.y - cy).atan2(c.x - cx)
+        };
+        let mover = self.mover(unit);
+        let (friends, enemies) = self.others(unit);
+        let others = Others {
+            friends: &friends,
+            enemies: &enemies,
+        };
+        let full = base_allowance(&self.rules, &mover, MoveKind::RideAway);
+        for fraction in [1.0, 0.75, 0.5, 0.3] {
+            for turn in [0.0f64, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5] {
+                let a = away + turn;
+                let length = full * fraction;
+                let end = Point::new(c.x + length * a.cos(), c.y + length * a.sin());
+                let path = vec![end];
+                if check_move(
+                    &self.setup.table,
+                    &self.rules,
+                    &mover,
+                    MoveKind::RideAway,
                     &path,
                     others,
                 )
@@ -2207,76 +2264,263 @@ fn combat(
             })
             .collect(),
     });
-    let mut order = Vec::new();
+    // The players pick in turn, the Priority player first (R-81): one of its unfought combats or
+    // a ride-by. A player with nothing left passes and the other picks the rest.
     let mut left: Vec<usize> = (0..grouping.combats.len()).collect();
     let mut picker = game.priority;
-    while !left.is_empty() {
+    let mut passed = [false; 2];
+    let mut now_fought = Vec::new();
+    loop {
+        if passed[picker] {
+            picker = 1 - picker;
+        }
+        // Both passed: whatever is left (nothing, as every combat holds both sides) in order.
+        let both = passed[picker];
+        if both && left.is_empty() {
+            break;
+        }
+        if !both && let Some((centre, others)) = ride_by(game, policies, picker, dice, events) {
+            fight(
+                game,
+                policies,
+                centre,
+                &others,
+                &|_| false,
+                true,
+                dice,
+                events,
+            );
+            ride_away(game, policies, centre, events);
+            picker = 1 - picker;
+            continue;
+        }
         let mine = left.iter().position(|&c| {
             let combat = &grouping.combats[c];
             game.units[combat.centre].side == picker
                 || combat.others.iter().any(|o| game.units[*o].side == picker)
         });
-        let k = mine.unwrap_or(0);
-        order.push(left.remove(k));
+        match mine.or(both.then_some(0)) {
+            Some(k) => {
+                let combat = &grouping.combats[left.remove(k)];
+                let later = |i: usize| later_round(combat.centre, &combat.others, i, &fought);
+                fight(
+                    game,
+                    policies,
+                    combat.centre,
+                    &combat.others,
+                    &later,
+                    false,
+                    dice,
+                    events,
+                );
+                for &o in &combat.others {
+                    now_fought.push((combat.centre.min(o), combat.centre.max(o)));
+                }
+            }
+            None => passed[picker] = true,
+        }
         picker = 1 - picker;
     }
-    let mut now_fought = Vec::new();
-    for c in order {
-        let combat = &grouping.combats[c];
-        let centre = combat.centre;
-        let cs = game.units[centre].side;
-        let ids: [Vec<usize>; 2] = if cs == 0 {
-            [vec![centre], combat.others.clone()]
-        } else {
-            [combat.others.clone(), vec![centre]]
-        };
-        if ids.iter().flatten().any(|&i| !game.units[i].on_table()) {
-            continue;
-        }
-        // A later round for each model that fought one of this combat's enemies last Combat
-        // Phase and stayed in contact since (R-82); the others are all enemies of the centre.
-        let later = |i: usize| {
-            if i == centre {
-                combat.others.iter().any(|&o| fought(centre, o))
-            } else {
-                fought(centre, i)
+    game.fought_before = now_fought;
+}
+
+/// Whether model `i` of the combat around `centre` fights a later round (R-82): it fought one of
+/// this combat's enemies last Combat Phase and they have touched since; the others are all
+/// enemies of the centre.
+fn later_round(
+    centre: usize,
+    others: &[usize],
+    i: usize,
+    fought: &impl Fn(usize, usize) -> bool,
+) -> bool {
+    if i == centre {
+        others.iter().any(|&o| fought(centre, o))
+    } else {
+        fought(centre, i)
+    }
+}
+
+/// Fight one combat: `centre` against `others` (all its enemies), each model's round from
+/// `later`; in a ride-by every Combat Pool is halved and the centre rides by (R-83). Every model
+/// in it has fought this turn (R-91); the dead are scored.
+#[allow(clippy::too_many_arguments)]
+fn fight(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    centre: usize,
+    others: &[usize],
+    later: &dyn Fn(usize) -> bool,
+    ride: bool,
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) {
+    let cs = game.units[centre].side;
+    let ids: [Vec<usize>; 2] = if cs == 0 {
+        [vec![centre], others.to_vec()]
+    } else {
+        [others.to_vec(), vec![centre]]
+    };
+    if ids.iter().flatten().any(|&i| !game.units[i].on_table()) {
+        return;
+    }
+    let mut sides: [Vec<Fighter>; 2] = [0, 1].map(|s| {
+        ids[s]
+            .iter()
+            .map(|&i| {
+                let mut f = game.units[i].fighter.clone();
+                f.later_round = later(i);
+                f.halved_pool = ride;
+                f.riding_by = ride && i == centre;
+                f
+            })
+            .collect()
+    });
+    let mut points = [0u32; 2];
+    {
+        let (p0, p1) = policies.split_at_mut(1);
+        let mut melee: [&mut dyn Policy; 2] = [p0[0].melee(), p1[0].melee()];
+        let _ = combat_phase(&mut sides, &mut melee, dice, &mut points, events);
+    }
+    for s in 0..2 {
+        for (k, &i) in ids[s].iter().enumerate() {
+            let was_alive = game.units[i].fighter.alive();
+            let mut f = sides[s][k].clone();
+            f.halved_pool = false;
+            f.riding_by = false;
+            game.units[i].fighter = f;
+            game.units[i].turn.fought = true;
+            let u = &mut game.units[i];
+            if u.primary.as_deref() == Some(u.fighter.weapon.id.as_str()) {
+                u.used_primary = true;
             }
-        };
-        let mut sides: [Vec<Fighter>; 2] = [0, 1].map(|s| {
-            ids[s]
-                .iter()
-                .map(|&i| {
-                    let mut f = game.units[i].fighter.clone();
-                    f.later_round = later(i);
-                    f
-                })
-                .collect()
-        });
-        let mut points = [0u32; 2];
-        {
-            let (p0, p1) = policies.split_at_mut(1);
-            let mut melee: [&mut dyn Policy; 2] = [p0[0].melee(), p1[0].melee()];
-            let _ = combat_phase(&mut sides, &mut melee, dice, &mut points, events);
-        }
-        for s in 0..2 {
-            for (k, &i) in ids[s].iter().enumerate() {
-                let was_alive = game.units[i].fighter.alive();
-                game.units[i].fighter = sides[s][k].clone();
-                game.units[i].turn.fought = true;
-                let u = &mut game.units[i];
-                if u.primary.as_deref() == Some(u.fighter.weapon.id.as_str()) {
-                    u.used_primary = true;
-                }
-                if was_alive && !game.units[i].fighter.alive() {
-                    killed(game, i, events);
-                }
+            if was_alive && !game.units[i].fighter.alive() {
+                killed(game, i, events);
             }
-        }
-        for &o in &combat.others {
-            now_fought.push((centre.min(o), centre.max(o)));
         }
     }
-    game.fought_before = now_fought;
+}
+
+/// A ride-by as the picker's pick (R-83), if its policy makes one that the rules allow: a mounted
+/// model, unengaged, not Subdued, that has not moved this turn, rides at most 9" (halved as
+/// usual) to end touching only unengaged enemies, at most four; the Wavering test applies.
+/// Returns the rider and the enemies it touches.
+fn ride_by(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    side: usize,
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) -> Option<(usize, Vec<usize>)> {
+    let eligible = |game: &Game<'_>, u: &Unit| {
+        u.side == side
+            && u.on_table()
+            && u.fighter.mount.is_some()
+            && !u.fighter.subdued
+            && u.turn.moved == Moved::No
+            && !u.turn.fought
+            && !game.engaged(u.id)
+    };
+    if !game.units.iter().any(|u| eligible(game, u)) {
+        return None;
+    }
+    let (unit, path) = policies[side].ride_by(game, side)?;
+    let u = game.units.get(unit).filter(|u| eligible(game, u))?;
+    let mover = game.mover(u.id);
+    let (friends, enemies) = game.others(unit);
+    let check = check_move(
+        &game.setup.table,
+        &game.rules,
+        &mover,
+        MoveKind::RideBy,
+        &path,
+        Others {
+            friends: &friends,
+            enemies: &enemies,
+        },
+    )
+    .ok()?;
+    let end = Circle::new(*path.last()?, u.base.radius);
+    let touched: Vec<usize> = game
+        .units
+        .iter()
+        .filter(|e| e.side != side && e.on_table() && e.base.in_contact(&end))
+        .map(|e| e.id)
+        .collect();
+    if touched.is_empty()
+        || touched.len() > 4
+        || touched.iter().any(|&e| game.engaged(e))
+        || check.contacts.len() != touched.len()
+    {
+        return None;
+    }
+    if !u.fearless
+        && game.morale[side] == MoraleState::Wavering
+        && (u.turn.charge_refused || !nerve(game, unit, dice, "wavering ride-by", events))
+    {
+        game.units[unit].turn.charge_refused = true;
+        return None;
+    }
+    let u = &mut game.units[unit];
+    let from = u.base.centre;
+    u.base.centre = end.centre;
+    u.turn.moved = Moved::Normal;
+    u.turn.activated = true;
+    let name = u.fighter.name.clone();
+    events.push(|| Event::TableMove {
+        model: name,
+        kind: "ride-by".into(),
+        from: [from.x, from.y],
+        path: path.iter().map(|p| [p.x, p.y]).collect(),
+        length: check.length,
+        allowance: check.allowance,
+    });
+    Some((unit, touched))
+}
+
+/// After its ride-by the rider, still mounted, alive and not Subdued, may ride up to 9" away
+/// with no free attacks (R-83), along the path its policy gives; without a legal one it stays.
+fn ride_away(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    unit: usize,
+    events: &mut EventLog,
+) {
+    let u = &game.units[unit];
+    if !u.on_table() || u.fighter.mount.is_none() || u.fighter.subdued {
+        return;
+    }
+    let Some(path) = policies[u.side].ride_away(game, unit) else {
+        return;
+    };
+    let mover = game.mover(unit);
+    let (friends, enemies) = game.others(unit);
+    let Ok(check) = check_move(
+        &game.setup.table,
+        &game.rules,
+        &mover,
+        MoveKind::RideAway,
+        &path,
+        Others {
+            friends: &friends,
+            enemies: &enemies,
+        },
+    ) else {
+        return;
+    };
+    let Some(&end) = path.last() else { return };
+    let u = &mut game.units[unit];
+    let from = u.base.centre;
+    u.base.centre = end;
+    let name = u.fighter.name.clone();
+    game.forget_broken_contacts();
+    events.push(|| Event::TableMove {
+        model: name,
+        kind: "ride-away".into(),
+        from: [from.x, from.y],
+        path: path.iter().map(|p| [p.x, p.y]).collect(),
+        length: check.length,
+        allowance: check.allowance,
+    });
 }
 
 /// The Action Phase (R-92): the sides alternate actions, the Priority player first.

@@ -20,6 +20,7 @@ pub struct MoveRules {
     pub gallop: f64,
     pub withdraw: f64,
     pub inexorable: f64,
+    pub ride_by: f64,
     pub floor: f64,
     pub clearance: f64,
     pub contact: f64,
@@ -36,6 +37,7 @@ impl MoveRules {
             gallop: mount.map_or(18.0, |m| f64::from(m.gallop)),
             withdraw: moves.withdraw,
             inexorable: moves.inexorable,
+            ride_by: moves.ride_by,
             floor: moves.floor,
             clearance: moves.run_clearance,
             contact: cat.terrain.bases.contact,
@@ -55,6 +57,11 @@ pub enum MoveKind {
     Withdraw,
     /// The 2" follow-up of Inexorable; may end in contact.
     Inexorable,
+    /// A rider's 9" ride-by (R-83): may end in contact, as a charge.
+    RideBy,
+    /// The rider's 9" away after its ride-by (R-83): out of contact, then never within 1" of an
+    /// enemy, ending more than 1" from every one.
+    RideAway,
 }
 
 /// The model that moves.
@@ -170,6 +177,7 @@ pub fn base_allowance(rules: &MoveRules, mover: &Mover, kind: MoveKind) -> f64 {
         (MoveKind::Run, true) => rules.gallop,
         (MoveKind::Withdraw, _) => rules.withdraw,
         (MoveKind::Inexorable, _) => rules.inexorable,
+        (MoveKind::RideBy | MoveKind::RideAway, _) => rules.ride_by,
     }
 }
 
@@ -194,11 +202,14 @@ pub fn check_move(
     let engaged = others.enemies.iter().any(|e| touching(e, start));
     match kind {
         MoveKind::Withdraw if !engaged => return Err(MoveError::NotEngaged),
-        MoveKind::Withdraw => {}
+        MoveKind::Withdraw | MoveKind::RideAway => {}
         _ if engaged => return Err(MoveError::Engaged),
         _ => {}
     }
     let run = kind == MoveKind::Run;
+    let away = kind == MoveKind::RideAway;
+    // Riding away, the enemies it starts touching may be near only on the first stretch.
+    let left_behind = |e: &Circle, n: usize| away && n == 0 && touching(e, start);
     if run
         && let Some(enemy) = others
             .enemies
@@ -233,10 +244,12 @@ pub fn check_move(
                     index,
                 });
             }
-            if run && gap <= rules.clearance + EPS {
+            if (run || (away && !left_behind(e, n))) && gap <= rules.clearance + EPS {
                 return Err(MoveError::TooNearEnemy { enemy: index });
             }
-            if kind != MoveKind::Withdraw && gap <= rules.contact + EPS {
+            if !matches!(kind, MoveKind::Withdraw | MoveKind::RideAway)
+                && gap <= rules.contact + EPS
+            {
                 // Contact may only come at the very end of the path (R-52, §0.2 item 1).
                 let at_end = to.distance(e.centre) - r - e.radius <= rules.contact + EPS;
                 if n != last || !at_end || closest_before_end(&seg, e.centre) {
@@ -287,7 +300,16 @@ pub fn check_move(
                 });
             }
         }
-        MoveKind::Normal | MoveKind::Inexorable => {}
+        MoveKind::RideAway => {
+            if let Some(index) = others
+                .enemies
+                .iter()
+                .position(|e| from.distance(e.centre) - r - e.radius <= rules.clearance + EPS)
+            {
+                return Err(MoveError::TooNearEnemy { enemy: index });
+            }
+        }
+        MoveKind::Normal | MoveKind::Inexorable | MoveKind::RideBy => {}
     }
     let halvings = u8::from(mover.slowed) + u8::from(mover.encumbered) + u8::from(difficult);
     let allowance = halved(rules, base_allowance(rules, mover, kind), halvings);
