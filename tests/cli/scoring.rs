@@ -131,6 +131,17 @@ fn t78_seppuku_brings_a_losing_bushi_to_a_draw_never_a_win() {
         final_scoring(&mut g, &mut EventLog::off());
         assert_eq!(g.vp, after, "from {before:?}");
     }
+    // A Leader who fled off the table still commits seppuku (§0.2 item 14).
+    let a = units(&cat, "bushi", &[("samurai", 1), ("ashigaru", 1)], 0);
+    let b = units(&cat, "koryu", &[("sensei", 1)], 1);
+    let mut g = game(&cat, ["bushi", "koryu"], [a, b], &[1, 4, 4]);
+    g.objectives = [None; 2];
+    g.units[0].base.centre = Point::new(0.6, 12.0);
+    flee(&mut g, 0, &mut EventLog::off());
+    assert_eq!(g.units[0].status, Status::Fled);
+    g.vp = [16, 20];
+    final_scoring(&mut g, &mut EventLog::off());
+    assert_eq!(g.vp, [20, 20]);
     // With its Leader dead there is no seppuku.
     let a = units(&cat, "bushi", &[("samurai", 1), ("ashigaru", 1)], 0);
     let b = units(&cat, "koryu", &[("sensei", 1)], 1);

@@ -2201,10 +2201,13 @@ pub fn final_scoring(game: &mut Game<'_>, events: &mut EventLog) {
     }
     for side in 0..2 {
         let other = game.vp[1 - side];
-        let leader_lives = game
-            .units
-            .iter()
-            .any(|u| u.side == side && u.leader && u.on_table());
+        // Alive at the end, on the table or fled (§0.2 item 14).
+        let leader_lives = game.units.iter().any(|u| {
+            u.side == side
+                && u.leader
+                && u.fighter.alive()
+                && matches!(u.status, Status::OnTable | Status::Fled)
+        });
         if game.vp[side] < other
             && leader_lives
             && let Some(vp) = game.scoring(side, ScoringTrigger::Seppuku)
