@@ -308,3 +308,37 @@ fn t13_a_model_that_shot_may_not_move_and_one_that_moved_may_not_shoot() {
     assert_eq!(run(true), (1, 0), "shot, then the move is refused");
     assert_eq!(run(false), (0, 1), "moved, then the shot is refused");
 }
+
+#[test]
+fn a_banner_bearer_charges_only_as_its_buntais_last_free_model() {
+    let cat = cat();
+    let run = |alone: bool| {
+        let mut toml = "[[models]]\nprofile = \"soldier\"\nbanner = true\n".to_owned();
+        if !alone {
+            toml.push_str("[[models]]\nprofile = \"soldier\"\n");
+        }
+        let a = units_from(&cat, "koreans", &toml, 0);
+        let b = units_from(&cat, "bushi", "[[models]]\nprofile = \"ashigaru\"\n", 1);
+        let mut g = game(&cat, ["koreans", "bushi"], [a, b], &[6, 4, 4]);
+        let enemy = g.units.len() - 1;
+        g.units[0].base.centre = Point::new(12.0, 8.0);
+        g.units[enemy].base.centre = Point::new(12.0, 12.0);
+        if !alone {
+            g.units[1].base.centre = Point::new(2.0, 2.0);
+        }
+        let charge = Activation::Move {
+            unit: 0,
+            kind: MoveKind::Normal,
+            path: vec![Point::new(12.0, 12.0 - 1.005)],
+        };
+        let mut a = Script::defending().moves(vec![(1, charge)]);
+        let mut b = Script::defending();
+        let events = play_turn_one(&mut g, &mut a, &mut b, 1);
+        let bearer = g.units[0].fighter.name.clone();
+        events
+            .iter()
+            .any(|e| matches!(e, Event::TableMove { model, .. } if *model == bearer))
+    };
+    assert!(!run(false), "a free friend: the bearer may not charge");
+    assert!(run(true), "the only free model of its Buntai: it may");
+}

@@ -322,7 +322,7 @@ impl TablePolicy for TableAi {
         // in model, then enemy, order): few paths are ever searched.
         let mut candidates: Vec<(f64, usize, usize)> = Vec::new();
         for (k, &u) in units.iter().enumerate() {
-            if shooting[k] {
+            if shooting[k] || !game.may_engage(u) {
                 continue;
             }
             let reach = base_allowance(&game.rules, &game.mover(u), MoveKind::Normal)

@@ -552,6 +552,17 @@ impl<'c> Game<'c> {
         self.criticals[1][side]
     }
 
+    /// Whether `unit` may make a move ending in contact with an enemy: a banner bearer only when
+    /// it is the only model of its Buntai on the table that is not engaged (R-98, errata).
+    pub fn may_engage(&self, unit: usize) -> bool {
+        let u = &self.units[unit];
+        !u.banner
+            || !self
+                .units
+                .iter()
+                .any(|o| o.id != unit && o.side == u.side && o.on_table() && !self.engaged(o.id))
+    }
+
     /// Enemy Slain markers `unit`'s base touches, by index in [`Game::slain`].
     pub fn bodies_touching(&self, unit: usize) -> impl Iterator<Item = usize> + '_ {
         let u = &self.units[unit];
@@ -1831,6 +1842,11 @@ fn do_move(
         return;
     };
     let u = &game.units[unit];
+    if !check.contacts.is_empty() && !game.may_engage(unit) {
+        // A banner bearer does not engage of its own will: refused, activation used.
+        game.units[unit].turn.activated = true;
+        return;
+    }
     if !check.contacts.is_empty() && !u.fearless && game.morale[u.side] == MoraleState::Wavering {
         // The Wavering charge test: on a failure the move may not end in contact, but the
         // activation is not lost.
@@ -2427,7 +2443,10 @@ fn ride_by(
         return None;
     }
     let (unit, path) = policies[side].ride_by(game, side)?;
-    let u = game.units.get(unit).filter(|u| eligible(game, u))?;
+    let u = game
+        .units
+        .get(unit)
+        .filter(|u| eligible(game, u) && game.may_engage(u.id))?;
     let mover = game.mover(u.id);
     let (friends, enemies) = game.others(unit);
     let check = check_move(
