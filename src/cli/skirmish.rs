@@ -27,7 +27,7 @@ use crate::print::Doc;
 /// What the Skirmish does not play yet; the report lists it.
 pub const NOT_YET: [&str; 4] = [
     "Inexorable follow-ups",
-    "banners falling, picked up and captured; objects, mounting and dismounting",
+    "objects, mounting and dismounting",
     "the default AI does not yet play for its minor objective",
     "disguised Ninja and civilians",
 ];

@@ -193,6 +193,11 @@ pub enum Event {
         body: String,
         rank: u8,
     },
+    /// A model picks up a banner: its own side's, or an enemy's (`owner`).
+    PickUp {
+        model: String,
+        owner: String,
+    },
     /// A model takes an enemy head.
     Head {
         model: String,

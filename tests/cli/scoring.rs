@@ -314,3 +314,40 @@ fn the_default_ai_walks_to_a_body_its_faction_scores_and_loots_it() {
     });
     assert_eq!(looted, Some(3), "the Bandit went to the body and looted it");
 }
+
+#[test]
+fn a_fallen_banner_picked_up_by_the_enemy_is_captured_for_5_vp() {
+    let cat = cat();
+    let a = units(&cat, "bushi", &[("samurai", 1)], 0);
+    let b = crate::scoring::units_from(
+        &cat,
+        "koreans",
+        "[[models]]\nprofile = \"soldier\"\nbanner = true\n[[models]]\nprofile = \"soldier\"\n",
+        1,
+    );
+    let mut g = game(&cat, ["bushi", "koreans"], [a, b], &[1, 4, 4]);
+    g.objectives = [None; 2];
+    g.units[0].base.centre = Point::new(12.0, 12.0);
+    g.units[1].base.centre = Point::new(13.005, 12.0);
+    g.units[2].base.centre = Point::new(2.0, 22.0);
+    assert!(g.units[1].banner);
+    kill(&mut g, 1, 0);
+    assert_eq!(
+        g.banners,
+        vec![(Point::new(13.005, 12.0), 1)],
+        "it falls where the bearer stood"
+    );
+    let mut a = Script::defending().actions(vec![(1, Action::PickUp { unit: 0, banner: 0 })]);
+    let mut b = Script::defending();
+    let mut events = EventLog::recording();
+    let result = play(
+        &mut g,
+        &mut [&mut a, &mut b],
+        &mut buntai::engine::SeededDice::new(2, 0),
+        &mut events,
+    );
+    assert!(g.banners.is_empty());
+    assert_eq!(g.units[0].captured, 1);
+    // The Soldier's kill (Rank 1) and the captured banner (5 VP), in half points.
+    assert_eq!(result.vp[0], 2 + 10);
+}

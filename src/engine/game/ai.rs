@@ -455,6 +455,12 @@ fn ride_targets(game: &Game<'_>, unit: usize) -> Vec<(f64, usize, usize)> {
 /// Loot a body or take a head where the faction scores it and the model can:
 /// the best-ranked body in contact first.
 fn spoils(game: &Game<'_>, unit: usize) -> Option<Action> {
+    // A banner first: an enemy's is 5 VP if held to the end, our own restores its re-roll.
+    if !game.units[unit].fighter.is_stunned()
+        && let Some(banner) = game.banners_touching(unit).next()
+    {
+        return Some(Action::PickUp { unit, banner });
+    }
     let mut bodies: Vec<usize> = game.bodies_touching(unit).collect();
     bodies.sort_by_key(|&b| std::cmp::Reverse(game.slain[b].rank));
     bodies.into_iter().find_map(|body| spoil(game, unit, body))
@@ -494,8 +500,8 @@ fn spoil(game: &Game<'_>, unit: usize, body: usize) -> Option<Action> {
     }
 }
 
-/// A move by one of `units` to an enemy body it would loot or behead, the nearest first: a
-/// normal move straight to touch the marker, not into contact with any enemy.
+/// A move by one of `units` to a banner on the ground or an enemy body it would loot or behead,
+/// the nearest first: a normal move straight to touch the marker, not into contact with any enemy.
 fn to_spoils(game: &Game<'_>, units: &[usize]) -> Option<Activation> {
     let marker = game.cat.terrain.bases.marker / 2.0;
     let mut best: Option<(f64, usize, Point)> = None;
@@ -503,16 +509,23 @@ fn to_spoils(game: &Game<'_>, units: &[usize]) -> Option<Activation> {
         let c = game.units[u].base.centre;
         let r = game.units[u].base.radius;
         let reach = base_allowance(&game.rules, &game.mover(u), MoveKind::Normal);
-        for (k, b) in game.slain.iter().enumerate() {
-            let d = c.distance(b.at);
+        let bodies = game
+            .slain
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| spoil(game, u, k).is_some())
+            .map(|(_, b)| b.at);
+        let banners = game.banners.iter().map(|(at, _)| *at);
+        for at in bodies.chain(banners) {
+            let d = c.distance(at);
             let gap = d - r - marker;
-            if gap <= 0.0 || gap > reach || spoil(game, u, k).is_none() {
+            if gap <= 0.0 || gap > reach {
                 continue;
             }
             if best.as_ref().is_none_or(|x| gap < x.0) {
                 // Stop just touching the marker, on the near side.
                 let t = (d - r - marker + 0.005) / d;
-                let end = Point::new(c.x + (b.at.x - c.x) * t, c.y + (b.at.y - c.y) * t);
+                let end = Point::new(c.x + (at.x - c.x) * t, c.y + (at.y - c.y) * t);
                 best = Some((gap, u, end));
             }
         }
@@ -749,6 +762,11 @@ impl TablePolicy for RandomTable {
             return Action::Pass;
         }
         let u = free[self.dice.index(free.len())];
+        if let Some(banner) = game.banners_touching(u).next()
+            && self.dice.d6() >= 3
+        {
+            return Action::PickUp { unit: u, banner };
+        }
         let bodies: Vec<usize> = game.bodies_touching(u).collect();
         if !bodies.is_empty() && self.dice.d6() >= 4 {
             let body = bodies[self.dice.index(bodies.len())];

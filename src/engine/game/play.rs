@@ -94,6 +94,11 @@ pub enum Action {
         unit: usize,
         body: usize,
     },
+    /// Pick up a banner lying in base contact, by its index in [`Game::banners`].
+    PickUp {
+        unit: usize,
+        banner: usize,
+    },
 }
 
 /// A Slain marker: where a model died, its side and true Rank, and whether it has
@@ -222,6 +227,8 @@ pub struct Game<'c> {
     pub vp: [i32; 2],
     /// Slain markers, in order of death.
     pub slain: Vec<Slain>,
+    /// Banners on the ground: where, and whose.
+    pub banners: Vec<(Point, usize)>,
     /// Each side's minor objective, if it has one.
     pub objectives: [Option<ObjectiveKind>; 2],
     /// Reserves each side may bring on in the second-wave turn, and how many have entered.
@@ -241,6 +248,8 @@ pub struct Game<'c> {
 const LIMIT_BASE: u32 = 6;
 /// Wavering charge test and Routing activation: d6 + Rank of at least this.
 const NERVE: i32 = 7;
+/// Each captured enemy banner, in half points (tp.59, R-98).
+const CAPTURED_BANNER: i32 = 10;
 /// A Yojimbo reaches its Leader, or the model a shot is aimed at, within this.
 const YOJIMBO_REACH: f64 = 3.0;
 
@@ -320,6 +329,7 @@ impl<'c> Game<'c> {
             start_strength,
             vp: [0; 2],
             slain: Vec::new(),
+            banners: Vec::new(),
             objectives: [None; 2],
             reserve_wave: [0; 2],
             entered: [0; 2],
@@ -550,6 +560,17 @@ impl<'c> Game<'c> {
     /// Criticals `side` has taken this turn (the next turn's 25% trigger, R-43).
     pub fn criticals_this_turn(&self, side: usize) -> u32 {
         self.criticals[1][side]
+    }
+
+    /// Banners on the ground that `unit`'s base touches, by index in [`Game::banners`].
+    pub fn banners_touching(&self, unit: usize) -> impl Iterator<Item = usize> + '_ {
+        let u = &self.units[unit];
+        let r = self.cat.terrain.bases.marker / 2.0;
+        self.banners
+            .iter()
+            .enumerate()
+            .filter(move |(_, (at, _))| u.base.in_contact(&Circle::new(*at, r)))
+            .map(|(k, _)| k)
     }
 
     /// Whether `unit` may make a move ending in contact with an enemy: a banner bearer only when
@@ -1631,6 +1652,12 @@ fn run_off(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
     let u = &mut game.units[unit];
     if allowance >= gap {
         u.status = Status::Fled;
+        // Its own banner leaves with it; enemy banners it held stay at the edge.
+        let edge = Point::new(c.x.clamp(0.0, size), c.y.clamp(0.0, size));
+        for _ in 0..std::mem::take(&mut u.captured) {
+            game.banners.push((edge, 1 - u.side));
+        }
+        let u = &mut game.units[unit];
         let value = i32::from(u.rank);
         let enemy = 1 - u.side;
         let name = u.fighter.name.clone();
@@ -2053,6 +2080,16 @@ fn killed(game: &mut Game<'_>, victim: usize, events: &mut EventLog) {
     if u.leader {
         game.leader_critical[1][side] = true;
     }
+    // Its banners fall where it stood.
+    let at = u.base.centre;
+    if u.banner {
+        u.banner = false;
+        game.banners.push((at, side));
+    }
+    for _ in 0..std::mem::take(&mut u.captured) {
+        game.banners.push((at, 1 - side));
+    }
+    let u = &game.units[victim];
     game.slain.push(Slain {
         model: victim,
         at: u.base.centre,
@@ -2129,6 +2166,15 @@ fn score(
     });
 }
 
+/// A side's models alive on the table, hires included.
+fn survivors_all(game: &Game<'_>, side: usize) -> Vec<usize> {
+    game.units
+        .iter()
+        .filter(|u| u.side == side && u.on_table())
+        .map(|u| u.id)
+        .collect()
+}
+
 /// The VP counted at the end of the game: heads, loot and the primary weapon
 /// held by survivors, a hired Ninja, the minor objectives, and last the Bushi's seppuku.
 pub fn final_scoring(game: &mut Game<'_>, events: &mut EventLog) {
@@ -2182,6 +2228,18 @@ pub fn final_scoring(game: &mut Game<'_>, events: &mut EventLog) {
                     side,
                     vp,
                     || format!("{} lives with its loot", game.units[k].fighter.name),
+                    events,
+                );
+            }
+        }
+        for k in survivors_all(game, side) {
+            let n = i32::from(game.units[k].captured);
+            if n > 0 {
+                score(
+                    &mut game.vp,
+                    side,
+                    CAPTURED_BANNER * n,
+                    || format!("{n} enemy banner(s) held by {}", game.units[k].fighter.name),
                     events,
                 );
             }
@@ -2630,6 +2688,28 @@ fn action_phase(
                     let model = u.fighter.name.clone();
                     let body = game.units[victim].fighter.name.clone();
                     events.push(|| Event::Loot { model, body, rank });
+                });
+                false
+            }
+            Action::PickUp { unit, banner }
+                if free(game, unit)
+                    && !game.units[unit].fighter.is_stunned()
+                    && game.banners_touching(unit).any(|b| b == banner) =>
+            {
+                acting(game, unit, dice, events, |game, _, events| {
+                    let (_, owner) = game.banners.remove(banner);
+                    let u = &mut game.units[unit];
+                    if owner == u.side {
+                        u.banner = true;
+                    } else {
+                        u.captured = u.captured.saturating_add(1);
+                    }
+                    u.fighter.banner = true;
+                    let model = u.fighter.name.clone();
+                    events.push(|| Event::PickUp {
+                        model,
+                        owner: side_name(owner),
+                    });
                 });
                 false
             }

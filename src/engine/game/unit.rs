@@ -95,6 +95,8 @@ pub struct Unit {
     pub yojimbo: bool,
     /// Its once-a-game swap is spent.
     pub swap_used: bool,
+    /// Enemy banners it holds: captured if it lives to the end.
+    pub captured: u8,
     pub turn: TurnFlags,
 }
 
@@ -146,6 +148,7 @@ impl Unit {
             deserting: false,
             yojimbo: m.has_attribute("yojimbo"),
             swap_used: false,
+            captured: 0,
             turn: TurnFlags::default(),
         }
     }
