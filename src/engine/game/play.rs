@@ -1693,17 +1693,7 @@ fn run_off(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
             if let Ok(check) =
                 check_move(&game.setup.table, &game.rules, &mover, kind, &path, others)
             {
-                let end = *path.last().unwrap_or(&c);
-                game.units[unit].base.centre = end;
-                let name = game.units[unit].fighter.name.clone();
-                events.push(|| Event::TableMove {
-                    model: name,
-                    kind: "flee".into(),
-                    from: [c.x, c.y],
-                    path: path.iter().map(|p| [p.x, p.y]).collect(),
-                    length: check.length,
-                    allowance,
-                });
+                place(game, unit, "flee", &path, check.length, allowance, events);
                 return;
             }
         }
@@ -1797,19 +1787,16 @@ fn withdraw(
         let u = &mut game.units[unit];
         u.fighter.subdued = false;
         u.turn.moved = Moved::Normal;
-        let from = u.base.centre;
-        if let Some(&end) = path.last() {
-            u.base.centre = end;
-        }
+        place(
+            game,
+            unit,
+            "withdraw",
+            path,
+            check.length,
+            check.allowance,
+            events,
+        );
         game.forget_broken_contacts();
-        events.push(|| Event::TableMove {
-            model: name,
-            kind: "withdraw".into(),
-            from: [from.x, from.y],
-            path: path.iter().map(|p| [p.x, p.y]).collect(),
-            length: check.length,
-            allowance: check.allowance,
-        });
         // Each enemy that chose to re-engage now moves back into contact, as its activation
         // if it is free to move and can reach; the Wavering test applies.
         for e in reengage {
@@ -1889,19 +1876,16 @@ fn do_move(
     } else {
         Moved::Normal
     };
-    let from = u.base.centre;
-    if let Some(&end) = path.last() {
-        u.base.centre = end;
-    }
-    let name = u.fighter.name.clone();
-    events.push(|| Event::TableMove {
-        model: name,
-        kind: format!("{kind:?}").to_lowercase(),
-        from: [from.x, from.y],
-        path: path.iter().map(|p| [p.x, p.y]).collect(),
-        length: check.length,
-        allowance: check.allowance,
-    });
+    let kind = format!("{kind:?}").to_lowercase();
+    place(
+        game,
+        unit,
+        &kind,
+        path,
+        check.length,
+        check.allowance,
+        events,
+    );
 }
 
 /// One shot, with its itemised numbers; into a combat, a miss goes on to another model.
@@ -2541,19 +2525,17 @@ fn ride_by(
         return None;
     }
     let u = &mut game.units[unit];
-    let from = u.base.centre;
-    u.base.centre = end.centre;
     u.turn.moved = Moved::Normal;
     u.turn.activated = true;
-    let name = u.fighter.name.clone();
-    events.push(|| Event::TableMove {
-        model: name,
-        kind: "ride-by".into(),
-        from: [from.x, from.y],
-        path: path.iter().map(|p| [p.x, p.y]).collect(),
-        length: check.length,
-        allowance: check.allowance,
-    });
+    place(
+        game,
+        unit,
+        "ride-by",
+        &path,
+        check.length,
+        check.allowance,
+        events,
+    );
     Some((unit, touched))
 }
 
@@ -2587,19 +2569,41 @@ fn ride_away(
     ) else {
         return;
     };
-    let Some(&end) = path.last() else { return };
+    place(
+        game,
+        unit,
+        "ride-away",
+        &path,
+        check.length,
+        check.allowance,
+        events,
+    );
+    game.forget_broken_contacts();
+}
+
+/// Put `unit` at the end of `path` (checked by the caller) and log the move: its start, path,
+/// length and allowance.
+fn place(
+    game: &mut Game<'_>,
+    unit: usize,
+    kind: &str,
+    path: &[Point],
+    length: f64,
+    allowance: f64,
+    events: &mut EventLog,
+) {
     let u = &mut game.units[unit];
     let from = u.base.centre;
-    u.base.centre = end;
-    let name = u.fighter.name.clone();
-    game.forget_broken_contacts();
+    if let Some(&end) = path.last() {
+        u.base.centre = end;
+    }
     events.push(|| Event::TableMove {
-        model: name,
-        kind: "ride-away".into(),
+        model: game.units[unit].fighter.name.clone(),
+        kind: kind.to_owned(),
         from: [from.x, from.y],
         path: path.iter().map(|p| [p.x, p.y]).collect(),
-        length: check.length,
-        allowance: check.allowance,
+        length,
+        allowance,
     });
 }
 
