@@ -2689,9 +2689,11 @@ fn action_phase(
                     let (rank, victim) = (b.rank, b.model);
                     let u = &mut game.units[unit];
                     u.looted = u.looted.max(Some(rank));
-                    let model = u.fighter.name.clone();
-                    let body = game.units[victim].fighter.name.clone();
-                    events.push(|| Event::Loot { model, body, rank });
+                    events.push(|| Event::Loot {
+                        model: game.units[unit].fighter.name.clone(),
+                        body: game.units[victim].fighter.name.clone(),
+                        rank,
+                    });
                 });
                 false
             }
@@ -2709,9 +2711,8 @@ fn action_phase(
                         u.captured = u.captured.saturating_add(1);
                     }
                     u.fighter.banner = true;
-                    let model = u.fighter.name.clone();
                     events.push(|| Event::PickUp {
-                        model,
+                        model: game.units[unit].fighter.name.clone(),
                         owner: side_name(owner),
                     });
                 });
@@ -2726,9 +2727,10 @@ fn action_phase(
                     let victim = b.model;
                     let u = &mut game.units[unit];
                     u.heads = u.heads.saturating_add(1);
-                    let model = u.fighter.name.clone();
-                    let body = game.units[victim].fighter.name.clone();
-                    events.push(|| Event::Head { model, body });
+                    events.push(|| Event::Head {
+                        model: game.units[unit].fighter.name.clone(),
+                        body: game.units[victim].fighter.name.clone(),
+                    });
                 });
                 false
             }
