@@ -18,7 +18,7 @@
 
 use super::dice::Dice;
 use super::events::{Event, EventLog, match_points};
-use super::fighter::Fighter;
+use super::fighter::{Counters, Fighter};
 use super::melee::{attack_dice, roll_initiative};
 use super::policy::{Counter, Policy, Special};
 use super::wound::{Health, WoundResult, apply_wound};
@@ -83,7 +83,11 @@ impl State {
     /// How many more counters this model may spend.
     fn capacity(&self, sides: &[Vec<Fighter>; 2], (s, i): Slot) -> i32 {
         let f = &sides[s][i];
-        (f.pool() + i32::from(f.intuition) - self.used[s][i]).max(0)
+        let total = match f.fixed {
+            Some(c) => c.attack + c.defence,
+            None => f.pool() + i32::from(f.intuition),
+        };
+        (total - self.used[s][i]).max(0)
     }
 }
 
@@ -96,7 +100,7 @@ pub fn combat_phase(
     dice: &mut dyn Dice,
     points: &mut [u32; 2],
     events: &mut EventLog,
-) -> Result<(), CombatShape> {
+) -> Result<Unspent, CombatShape> {
     check_shape(sides)?;
     let mut st = State {
         attack: [0; 2],
@@ -109,10 +113,23 @@ pub fn combat_phase(
     for (s, policy) in policies.iter_mut().enumerate() {
         let (own, enemies) = split_refs(sides, s);
         let own: Vec<&Fighter> = own.into_iter().filter(|f| !f.subdued).collect();
-        let pool: i32 = own.iter().map(|f| f.pool()).sum();
-        let attack = policy.split(&own, &enemies).clamp(0, pool);
+        // Models with fixed counters draw nothing; the others split their pools.
+        let (fixed, free): (Vec<&Fighter>, Vec<&Fighter>) =
+            own.iter().partition(|f| f.fixed.is_some());
+        let pool: i32 = free.iter().map(|f| f.pool()).sum();
+        let chosen = if free.is_empty() {
+            0
+        } else {
+            policy.split(&free, &enemies).clamp(0, pool)
+        };
+        let brought = |part: fn(Counters) -> i32| -> i32 {
+            fixed.iter().filter_map(|f| f.fixed).map(part).sum()
+        };
+        let attack = chosen + brought(|c| c.attack);
         st.attack[s] = attack;
-        st.defence[s] = pool - attack + own.iter().map(|f| i32::from(f.intuition)).sum::<i32>();
+        st.defence[s] = pool - chosen
+            + free.iter().map(|f| i32::from(f.intuition)).sum::<i32>()
+            + brought(|c| c.defence);
         events.push(|| Event::Split {
             fighter: own
                 .iter()
@@ -250,6 +267,17 @@ pub fn combat_phase(
             }
         }
     }
+    let unspent = [0, 1].map(|s| {
+        (0..sides[s].len())
+            .map(|i| {
+                if st.acting(sides, (s, i)) {
+                    st.attack[s].min(st.capacity(sides, (s, i)))
+                } else {
+                    0
+                }
+            })
+            .collect()
+    });
     for (side, doomed) in sides.iter_mut().zip(&st.doomed) {
         for (fighter, doomed) in side.iter_mut().zip(doomed) {
             if *doomed {
@@ -257,8 +285,12 @@ pub fn combat_phase(
             }
         }
     }
-    Ok(())
+    Ok(unspent)
 }
+
+/// The Attack counters each model could still spend when its combat ended (for Inexorable,
+/// its side's unspent Attack counters, at most what the model itself may still spend.
+pub type Unspent = [Vec<i32>; 2];
 
 fn split_refs(sides: &[Vec<Fighter>; 2], s: usize) -> (Vec<&Fighter>, Vec<&Fighter>) {
     fn alive(v: &[Fighter]) -> Vec<&Fighter> {

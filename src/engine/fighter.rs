@@ -13,6 +13,13 @@ use crate::roster::{ResolvedModel, canonical};
 const MOUNTED_ATTACK: i32 = -2;
 
 /// A mount under its rider.
+/// Counters a model brings to a combat without a draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Counters {
+    pub attack: i32,
+    pub defence: i32,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Steed {
     pub kind: Mount,
@@ -104,6 +111,9 @@ pub struct Fighter {
     /// It fights a later round of a combat it was already in: the weapon's later-round
     /// Initiative, and no free change of weapon at the start.
     pub later_round: bool,
+    /// Counters it brings instead of drawing its Combat Pool: an Inexorable follow-up
+    /// brings only its unspent Attack counters, an already-activated enemy one Defence counter.
+    pub fixed: Option<Counters>,
     /// Who it is in a game on the table (the model's id there; 0 elsewhere).
     pub key: u32,
     /// The model whose attack gave its last wound result: the credit for a kill.
@@ -245,6 +255,7 @@ impl Fighter {
             stunned: 0,
             subdued: false,
             later_round: false,
+            fixed: None,
             halved_pool: false,
             riding_by: false,
             key: 0,
@@ -445,6 +456,7 @@ pub(crate) fn test_fighter(
         stunned: 0,
         subdued: false,
         later_round: false,
+        fixed: None,
         halved_pool: false,
         riding_by: false,
         key: 0,

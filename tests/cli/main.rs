@@ -6,6 +6,7 @@ mod data_check;
 mod engine;
 mod game;
 mod geometry_oracle;
+mod inexorable;
 mod loader_fuzz;
 mod morale;
 mod play;

@@ -18,6 +18,8 @@ pub struct Script {
     pub bodyguard: bool,
     /// A ride-by to offer at each Combat Phase pick: rider and path, until made.
     pub ride: Option<(usize, Vec<buntai::engine::table::Point>)>,
+    /// An Inexorable follow-up path to offer, once; without one the engine's default.
+    pub follow_up: Option<Vec<buntai::engine::table::Point>>,
 }
 
 impl Script {
@@ -30,6 +32,7 @@ impl Script {
             hold: true,
             bodyguard: false,
             ride: None,
+            follow_up: None,
         }
     }
 
@@ -86,6 +89,17 @@ impl TablePolicy for Script {
         _side: usize,
     ) -> Option<(usize, Vec<buntai::engine::table::Point>)> {
         self.ride.take()
+    }
+
+    fn inexorable(
+        &mut self,
+        game: &Game<'_>,
+        unit: usize,
+        attack: i32,
+    ) -> Option<Vec<buntai::engine::table::Point>> {
+        self.follow_up
+            .take()
+            .or_else(|| game.follow_up_path(unit, attack))
     }
 
     fn yojimbo_swap(&mut self, _game: &Game<'_>, yojimbos: &[usize]) -> Option<usize> {

@@ -10,14 +10,15 @@ use super::unit::{Status, Unit};
 use crate::engine::combat::combat_phase;
 use crate::engine::dice::Dice;
 use crate::engine::events::{Event, EventLog};
-use crate::engine::fighter::Fighter;
+use crate::engine::fighter::{Counters, Fighter};
 use crate::engine::policy::{Policy, WithdrawResponse};
 use crate::engine::shooting::{
     Moved, Phase, ShotContext, ShotSpec, attack_modifiers, defence_items, roll_shot,
     shoot_into_combat,
 };
 use crate::engine::table::path::{
-    MoveKind, MoveRules, Mover, Others, base_allowance, check_move, shortest_path,
+    MoveCheck, MoveError, MoveKind, MoveRules, Mover, Others, base_allowance, check_move,
+    shortest_path,
 };
 use crate::engine::table::setup::{DeploymentChoice, Setup, SetupRequest, Zone, generate};
 use crate::engine::table::sight::{Crowd, Looker, SightLine, SightMap};
@@ -140,6 +141,12 @@ pub trait TablePolicy {
     /// the engine's: straight away from the enemies it touches, as far as it may.
     fn ride_away(&mut self, game: &Game<'_>, unit: usize) -> Option<Vec<Point>> {
         game.ride_away_path(unit)
+    }
+    /// After a combat it cleared, an Inexorable `unit` with `attack` unspent Attack counters may
+    /// move up to 2" into contact with unengaged enemies (R-84): its path, or `None` to stay. By
+    /// default [`Game::follow_up_path`].
+    fn inexorable(&mut self, game: &Game<'_>, unit: usize, attack: i32) -> Option<Vec<Point>> {
+        game.follow_up_path(unit, attack)
     }
     /// In the Priority Phase, which of `yojimbos` (each within reach of its Leader) swaps places
     /// with the Leader, if any (R-41), decided without seeing the other side's choice. By
@@ -382,6 +389,42 @@ impl<'c> Game<'c> {
         }
     }
 
+    /// Check a move of `kind` along `path` for `unit` from where it stands, against the table
+    /// and every other model on it.
+    pub fn check_path(
+        &self,
+        unit: usize,
+        kind: MoveKind,
+        path: &[Point],
+    ) -> Result<MoveCheck, MoveError> {
+        let mover = self.mover(unit);
+        let (friends, enemies) = self.others(unit);
+        let others = Others {
+            friends: &friends,
+            enemies: &enemies,
+        };
+        check_move(&self.setup.table, &self.rules, &mover, kind, path, others)
+    }
+
+    /// The enemies a move ending at `end` (checked as `check`) engages, if that is a fresh
+    /// engagement a ride-by or an Inexorable move may make (R-83, R-84): one to four enemies,
+    /// none of them engaged, and no other contact on the way.
+    fn fresh_contacts(&self, unit: usize, end: Point, check: &MoveCheck) -> Option<Vec<usize>> {
+        let side = self.units[unit].side;
+        let end = Circle::new(end, self.units[unit].base.radius);
+        let touched: Vec<usize> = self
+            .units
+            .iter()
+            .filter(|e| e.side != side && e.on_table() && e.base.in_contact(&end))
+            .map(|e| e.id)
+            .collect();
+        let fresh = !touched.is_empty()
+            && touched.len() <= 4
+            && touched.iter().all(|&e| !self.engaged(e))
+            && check.contacts.len() == touched.len();
+        fresh.then_some(touched)
+    }
+
     /// A charge `unit` can make now at `enemy`: the shortest of a few legal paths to contact with
     /// it (straight or with one bend, to the near side of the enemy or round its flank), if any.
     pub fn charge_path(&self, unit: usize, enemy: usize) -> Option<Vec<Point>> {
@@ -444,6 +487,28 @@ impl<'c> Game<'c> {
             }
         }
         best.map(|b| b.1)
+    }
+
+    /// An Inexorable follow-up (R-84) worth making with `attack` unspent Attack counters: to the
+    /// unengaged enemy in reach that can hurt it least. An enemy already activated this turn
+    /// brings one Defence counter and no Attack, so it comes first; one that would draw its full
+    /// pool is taken on only if that pool is smaller than `attack`.
+    pub fn follow_up_path(&self, unit: usize, attack: i32) -> Option<Vec<Point>> {
+        let side = self.units[unit].side;
+        self.units
+            .iter()
+            .filter(|e| e.side != side && e.on_table() && !self.engaged(e.id))
+            .filter_map(|e| {
+                let risk = if e.activated_this_turn() {
+                    0
+                } else {
+                    e.fighter.pool()
+                };
+                (risk < attack).then_some((risk, e.id))
+            })
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .find_map(|(_, e)| self.charge_path_by(unit, e, MoveKind::Inexorable))
     }
 
     /// A legal Withdraw path for an engaged `unit`: straight away from the enemies it touches (or
@@ -1527,20 +1592,7 @@ fn enter(
     let waiting = u.base.centre;
     game.units[unit].base.centre = from;
     game.units[unit].status = Status::OnTable;
-    let mover = game.mover(unit);
-    let (friends, enemies) = game.others(unit);
-    let legal = check_move(
-        &game.setup.table,
-        &game.rules,
-        &mover,
-        kind,
-        path,
-        Others {
-            friends: &friends,
-            enemies: &enemies,
-        },
-    )
-    .is_ok();
+    let legal = game.check_path(unit, kind, path).is_ok();
     if legal {
         let name = game.units[unit].fighter.name.clone();
         events.push(|| Event::Enter {
@@ -1770,20 +1822,7 @@ fn withdraw(
     if !game.units[unit].on_table() {
         return;
     }
-    let mover = game.mover(unit);
-    let (friends, enemies) = game.others(unit);
-    let others = Others {
-        friends: &friends,
-        enemies: &enemies,
-    };
-    if let Ok(check) = check_move(
-        &game.setup.table,
-        &game.rules,
-        &mover,
-        MoveKind::Withdraw,
-        path,
-        others,
-    ) {
+    if let Ok(check) = game.check_path(unit, MoveKind::Withdraw, path) {
         let u = &mut game.units[unit];
         u.fighter.subdued = false;
         u.turn.moved = Moved::Normal;
@@ -1844,13 +1883,7 @@ fn do_move(
     dice: &mut dyn Dice,
     events: &mut EventLog,
 ) {
-    let mover = game.mover(unit);
-    let (friends, enemies) = game.others(unit);
-    let others = Others {
-        friends: &friends,
-        enemies: &enemies,
-    };
-    let Ok(check) = check_move(&game.setup.table, &game.rules, &mover, kind, path, others) else {
+    let Ok(check) = game.check_path(unit, kind, path) else {
         // An illegal move is refused: the model stays, its activation used.
         game.units[unit].turn.activated = true;
         return;
@@ -2346,8 +2379,10 @@ fn combat(
                 policies,
                 centre,
                 &others,
-                &|_| false,
-                true,
+                &|i, f| {
+                    f.halved_pool = true;
+                    f.riding_by = i == centre;
+                },
                 dice,
                 events,
             );
@@ -2363,20 +2398,22 @@ fn combat(
         match mine.or(both.then_some(0)) {
             Some(k) => {
                 let combat = &grouping.combats[left.remove(k)];
-                let later = |i: usize| later_round(combat.centre, &combat.others, i, &fought);
-                fight(
+                let later = |i: usize, f: &mut Fighter| {
+                    f.later_round = later_round(combat.centre, &combat.others, i, &fought);
+                };
+                let unspent = fight(
                     game,
                     policies,
                     combat.centre,
                     &combat.others,
                     &later,
-                    false,
                     dice,
                     events,
                 );
                 for &o in &combat.others {
                     now_fought.push((combat.centre.min(o), combat.centre.max(o)));
                 }
+                inexorable(game, policies, unspent, &mut now_fought, dice, events);
             }
             None => passed[picker] = true,
         }
@@ -2401,20 +2438,106 @@ fn later_round(
     }
 }
 
+/// Inexorable follow-ups (R-84) after a combat whose models and unspent Attack counters are
+/// `unspent`: while an Inexorable model of it stands free, every enemy of the combat Critically
+/// wounded and an Attack counter left, its policy may move it up to 2" (halved as usual) into
+/// contact with one to four unengaged enemies; the Wavering test applies. It fights them at once
+/// as a first round with only its unspent Attack counters; each enemy already activated this
+/// turn (R-37) brings one Defence counter, the others draw their full pools.
+fn inexorable(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    mut unspent: Vec<(usize, i32)>,
+    now_fought: &mut Vec<(usize, usize)>,
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) {
+    loop {
+        let cleared = |side: usize, unspent: &[(usize, i32)]| {
+            unspent
+                .iter()
+                .all(|&(o, _)| game.units[o].side == side || !game.units[o].on_table())
+        };
+        let Some((unit, left)) = unspent.iter().copied().find(|&(i, left)| {
+            let u = &game.units[i];
+            u.inexorable
+                && left > 0
+                && u.on_table()
+                && !u.fighter.subdued
+                && cleared(u.side, &unspent)
+                && !game.engaged(i)
+                && game.may_engage(i)
+        }) else {
+            return;
+        };
+        let side = game.units[unit].side;
+        let Some(path) = policies[side].inexorable(game, unit, left) else {
+            return;
+        };
+        let Ok(check) = game.check_path(unit, MoveKind::Inexorable, &path) else {
+            return;
+        };
+        let Some(touched) = path
+            .last()
+            .and_then(|&end| game.fresh_contacts(unit, end, &check))
+        else {
+            return;
+        };
+        let u = &game.units[unit];
+        if !u.fearless
+            && game.morale[side] == MoraleState::Wavering
+            && (u.turn.charge_refused
+                || !nerve(game, unit, dice, "wavering Inexorable move", events))
+        {
+            game.units[unit].turn.charge_refused = true;
+            return;
+        }
+        place(
+            game,
+            unit,
+            "inexorable",
+            &path,
+            check.length,
+            check.allowance,
+            events,
+        );
+        let activated: Vec<bool> = game.units.iter().map(|u| u.activated_this_turn()).collect();
+        let prepare = |i: usize, f: &mut Fighter| {
+            f.fixed = if i == unit {
+                Some(Counters {
+                    attack: left,
+                    defence: 0,
+                })
+            } else if activated[i] {
+                Some(Counters {
+                    attack: 0,
+                    defence: 1,
+                })
+            } else {
+                None
+            };
+        };
+        unspent = fight(game, policies, unit, &touched, &prepare, dice, events);
+        for &o in &touched {
+            now_fought.push((unit.min(o), unit.max(o)));
+        }
+    }
+}
+
 /// Fight one combat: `centre` against `others` (all its enemies), each model's round from
 /// `later`; in a ride-by every Combat Pool is halved and the centre rides by (R-83). Every model
 /// in it has fought this turn (R-91); the dead are scored.
-#[allow(clippy::too_many_arguments)]
+/// `prepare` sets each model's round, ride-by and fixed counters before the fight. Returns each
+/// model with the Attack counters it could still spend (R-84).
 fn fight(
     game: &mut Game<'_>,
     policies: &mut [&mut dyn TablePolicy; 2],
     centre: usize,
     others: &[usize],
-    later: &dyn Fn(usize) -> bool,
-    ride: bool,
+    prepare: &dyn Fn(usize, &mut Fighter),
     dice: &mut dyn Dice,
     events: &mut EventLog,
-) {
+) -> Vec<(usize, i32)> {
     let cs = game.units[centre].side;
     let ids: [Vec<usize>; 2] = if cs == 0 {
         [vec![centre], others.to_vec()]
@@ -2422,32 +2545,33 @@ fn fight(
         [others.to_vec(), vec![centre]]
     };
     if ids.iter().flatten().any(|&i| !game.units[i].on_table()) {
-        return;
+        return Vec::new();
     }
     let mut sides: [Vec<Fighter>; 2] = [0, 1].map(|s| {
         ids[s]
             .iter()
             .map(|&i| {
                 let mut f = game.units[i].fighter.clone();
-                f.later_round = later(i);
-                f.halved_pool = ride;
-                f.riding_by = ride && i == centre;
+                prepare(i, &mut f);
                 f
             })
             .collect()
     });
     let mut points = [0u32; 2];
-    {
+    let unspent = {
         let (p0, p1) = policies.split_at_mut(1);
         let mut melee: [&mut dyn Policy; 2] = [p0[0].melee(), p1[0].melee()];
-        let _ = combat_phase(&mut sides, &mut melee, dice, &mut points, events);
-    }
+        combat_phase(&mut sides, &mut melee, dice, &mut points, events).unwrap_or_default()
+    };
+    let mut left = Vec::with_capacity(1 + others.len());
     for s in 0..2 {
         for (k, &i) in ids[s].iter().enumerate() {
+            left.push((i, unspent[s].get(k).copied().unwrap_or(0)));
             let was_alive = game.units[i].fighter.alive();
             let mut f = sides[s][k].clone();
             f.halved_pool = false;
             f.riding_by = false;
+            f.fixed = None;
             game.units[i].fighter = f;
             game.units[i].turn.fought = true;
             let u = &mut game.units[i];
@@ -2459,6 +2583,7 @@ fn fight(
             }
         }
     }
+    left
 }
 
 /// A ride-by as the picker's pick (R-83), if its policy makes one that the rules allow: a mounted
@@ -2489,34 +2614,8 @@ fn ride_by(
         .units
         .get(unit)
         .filter(|u| eligible(game, u) && game.may_engage(u.id))?;
-    let mover = game.mover(u.id);
-    let (friends, enemies) = game.others(unit);
-    let check = check_move(
-        &game.setup.table,
-        &game.rules,
-        &mover,
-        MoveKind::RideBy,
-        &path,
-        Others {
-            friends: &friends,
-            enemies: &enemies,
-        },
-    )
-    .ok()?;
-    let end = Circle::new(*path.last()?, u.base.radius);
-    let touched: Vec<usize> = game
-        .units
-        .iter()
-        .filter(|e| e.side != side && e.on_table() && e.base.in_contact(&end))
-        .map(|e| e.id)
-        .collect();
-    if touched.is_empty()
-        || touched.len() > 4
-        || touched.iter().any(|&e| game.engaged(e))
-        || check.contacts.len() != touched.len()
-    {
-        return None;
-    }
+    let check = game.check_path(unit, MoveKind::RideBy, &path).ok()?;
+    let touched = game.fresh_contacts(unit, *path.last()?, &check)?;
     if !u.fearless
         && game.morale[side] == MoraleState::Wavering
         && (u.turn.charge_refused || !nerve(game, unit, dice, "wavering ride-by", events))
@@ -2554,19 +2653,7 @@ fn ride_away(
     let Some(path) = policies[u.side].ride_away(game, unit) else {
         return;
     };
-    let mover = game.mover(unit);
-    let (friends, enemies) = game.others(unit);
-    let Ok(check) = check_move(
-        &game.setup.table,
-        &game.rules,
-        &mover,
-        MoveKind::RideAway,
-        &path,
-        Others {
-            friends: &friends,
-            enemies: &enemies,
-        },
-    ) else {
+    let Ok(check) = game.check_path(unit, MoveKind::RideAway, &path) else {
         return;
     };
     place(

@@ -72,6 +72,8 @@ pub struct Unit {
     pub leader: bool,
     pub commander: bool,
     pub fearless: bool,
+    /// Inexorable: after clearing its combat it may move on into a fresh one.
+    pub inexorable: bool,
     pub banner: bool,
     pub profile: String,
     /// Its Type: `samurai`, `ashigaru`...; faction scoring reads it.
@@ -136,6 +138,7 @@ impl Unit {
             leader: false,
             commander: m.has_attribute("commander"),
             fearless: m.has_attribute("fearless"),
+            inexorable: m.has_attribute("inexorable"),
             banner: m.banner,
             profile: m.profile.id.clone(),
             model_type: m.profile.model_type.clone(),
@@ -151,6 +154,12 @@ impl Unit {
             captured: 0,
             turn: TurnFlags::default(),
         }
+    }
+
+    /// Activated this turn: it took a Move Phase activation or a ride-by, was in a combat
+    /// already fought this Combat Phase, or took an Action Phase action.
+    pub fn activated_this_turn(&self) -> bool {
+        self.turn.activated || self.turn.fought || self.turn.acted
     }
 
     pub fn on_table(&self) -> bool {
