@@ -25,8 +25,7 @@ use crate::model::{Catalogue, Faction};
 use crate::print::Doc;
 
 /// What the Skirmish does not play yet; the report lists it.
-pub const NOT_YET: [&str; 3] = [
-    "objects, mounting and dismounting",
+pub const NOT_YET: [&str; 2] = [
     "the default AI does not yet play for its minor objective",
     "disguised Ninja and civilians",
 ];

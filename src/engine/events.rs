@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::melee::MeleeRoll;
 use super::policy::{Counter, Special, WithdrawResponse};
 use super::wound::{Health, WoundResult};
+use crate::model::Mount;
 
 /// One thing that happened: every roll and every decision.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -197,6 +198,23 @@ pub enum Event {
     PickUp {
         model: String,
         owner: String,
+    },
+    /// A model that became engaged drops the banners it picked up where it stands.
+    Drop {
+        model: String,
+        banners: u8,
+    },
+    /// A model gets off its mount; the riderless horse is left at (`x`, `y`).
+    Dismount {
+        model: String,
+        mount: Mount,
+        x: f64,
+        y: f64,
+    },
+    /// A model mounts a riderless horse it touches.
+    Mount {
+        model: String,
+        mount: Mount,
     },
     /// A model takes an enemy head.
     Head {

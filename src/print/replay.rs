@@ -47,6 +47,10 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
         let frame = frames
             .last_mut()
             .ok_or_else(|| ReplayError("no frame".into()))?;
+        if let Some(note) = note(kind, &e) {
+            frame.notes.push(note);
+            continue;
+        }
         match kind {
             "table-setup" => {
                 size = e["size"].as_f64().unwrap_or(0.0);
@@ -151,22 +155,6 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
                 frame.notes.push(format!("{model} flees the table"));
                 frame.gone.push(model);
             }
-            "morale-test" => frame.notes.push(format!(
-                "Side {} tests Morale: {} ({})",
-                text("side"),
-                if e["passed"].as_bool().unwrap_or(false) {
-                    "passes"
-                } else {
-                    "fails"
-                },
-                text("state")
-            )),
-            "vp" => frame.notes.push(format!(
-                "Side {} scores {} VP: {}",
-                text("side"),
-                e["half_points"].as_i64().unwrap_or(0) as f64 / 2.0,
-                text("reason")
-            )),
             "skirmish-end" => {
                 let vp = |k: usize| e["vp"][k].as_i64().unwrap_or(0) as f64 / 2.0;
                 result = format!(
@@ -187,6 +175,36 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
         return Err(ReplayError("the log has no table (`table-setup`): is it a Skirmish log from `simulate --scenario skirmish --log`?".into()));
     }
     Ok(page(size, &pieces, &conditions, &frames, &result, terrain))
+}
+
+/// The line an event that only tells the story adds to its turn's notes.
+fn note(kind: &str, e: &Value) -> Option<String> {
+    let text = |k: &str| e[k].as_str().unwrap_or_default().to_owned();
+    Some(match kind {
+        "loot" => format!("{} loots {}", text("model"), text("body")),
+        "head" => format!("{} takes the head of {}", text("model"), text("body")),
+        "pick-up" => format!("{} picks up side {}'s banner", text("model"), text("owner")),
+        "drop" => format!("{} drops the banner it carried", text("model")),
+        "dismount" => format!("{} dismounts", text("model")),
+        "mount" => format!("{} mounts a {}", text("model"), text("mount")),
+        "morale-test" => format!(
+            "Side {} tests Morale: {} ({})",
+            text("side"),
+            if e["passed"].as_bool().unwrap_or(false) {
+                "passes"
+            } else {
+                "fails"
+            },
+            text("state")
+        ),
+        "vp" => format!(
+            "Side {} scores {} VP: {}",
+            text("side"),
+            e["half_points"].as_i64().unwrap_or(0) as f64 / 2.0,
+            text("reason")
+        ),
+        _ => return None,
+    })
 }
 
 fn side_colour(name: &str) -> &'static str {

@@ -9,6 +9,7 @@ mod geometry_oracle;
 mod inexorable;
 mod loader_fuzz;
 mod morale;
+mod mounts;
 mod play;
 mod player;
 mod reserves;

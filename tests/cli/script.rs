@@ -20,6 +20,8 @@ pub struct Script {
     pub ride: Option<(usize, Vec<buntai::engine::table::Point>)>,
     /// An Inexorable follow-up path to offer, once; without one the engine's default.
     pub follow_up: Option<Vec<buntai::engine::table::Point>>,
+    /// Drop a picked-up banner on becoming engaged rather than keep it.
+    pub drop_carried: bool,
 }
 
 impl Script {
@@ -33,6 +35,7 @@ impl Script {
             bodyguard: false,
             ride: None,
             follow_up: None,
+            drop_carried: false,
         }
     }
 
@@ -100,6 +103,10 @@ impl TablePolicy for Script {
         self.follow_up
             .take()
             .or_else(|| game.follow_up_path(unit, attack))
+    }
+
+    fn keep_carried(&mut self, _game: &Game<'_>, _unit: usize) -> bool {
+        !self.drop_carried
     }
 
     fn yojimbo_swap(&mut self, _game: &Game<'_>, yojimbos: &[usize]) -> Option<usize> {

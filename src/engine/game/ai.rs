@@ -461,6 +461,16 @@ fn spoils(game: &Game<'_>, unit: usize) -> Option<Action> {
     {
         return Some(Action::PickUp { unit, banner });
     }
+    // A riderless horse it may ride: a mount's pace for nothing.
+    let u = &game.units[unit];
+    if !u.fighter.is_stunned()
+        && u.fighter.mount.is_none()
+        && let Some(horse) = game
+            .horses_touching(unit)
+            .find(|&h| u.may_ride(game.horses[h].1.kind))
+    {
+        return Some(Action::Mount { unit, horse });
+    }
     let mut bodies: Vec<usize> = game.bodies_touching(unit).collect();
     bodies.sort_by_key(|&b| std::cmp::Reverse(game.slain[b].rank));
     bodies.into_iter().find_map(|body| spoil(game, unit, body))
@@ -749,6 +759,10 @@ impl TablePolicy for RandomTable {
         }
     }
 
+    fn keep_carried(&mut self, _game: &Game<'_>, _unit: usize) -> bool {
+        self.dice.d6() >= 4
+    }
+
     fn act(&mut self, game: &Game<'_>, side: usize) -> Action {
         let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
         let crowd = game.crowd();
@@ -766,6 +780,14 @@ impl TablePolicy for RandomTable {
             && self.dice.d6() >= 3
         {
             return Action::PickUp { unit: u, banner };
+        }
+        if let Some(horse) = game.horses_touching(u).next()
+            && self.dice.d6() >= 3
+        {
+            return Action::Mount { unit: u, horse };
+        }
+        if game.units[u].fighter.mount.is_some() && self.dice.d6() == 6 {
+            return Action::Dismount { unit: u };
         }
         let bodies: Vec<usize> = game.bodies_touching(u).collect();
         if !bodies.is_empty() && self.dice.d6() >= 4 {

@@ -10,7 +10,7 @@ use super::unit::{Status, Unit};
 use crate::engine::combat::combat_phase;
 use crate::engine::dice::Dice;
 use crate::engine::events::{Event, EventLog};
-use crate::engine::fighter::{Counters, Fighter};
+use crate::engine::fighter::{Counters, Fighter, Steed};
 use crate::engine::policy::{Policy, WithdrawResponse};
 use crate::engine::shooting::{
     Moved, Phase, ShotContext, ShotSpec, attack_modifiers, defence_items, roll_shot,
@@ -100,6 +100,15 @@ pub enum Action {
         unit: usize,
         banner: usize,
     },
+    /// Get off its mount where it stands; a riderless horse is left in contact.
+    Dismount {
+        unit: usize,
+    },
+    /// Mount a riderless horse in base contact, by its index in [`Game::horses`].
+    Mount {
+        unit: usize,
+        horse: usize,
+    },
 }
 
 /// A Slain marker: where a model died, its side and true Rank, and whether it has
@@ -147,6 +156,11 @@ pub trait TablePolicy {
     /// default [`Game::follow_up_path`].
     fn inexorable(&mut self, game: &Game<'_>, unit: usize, attack: i32) -> Option<Vec<Point>> {
         game.follow_up_path(unit, attack)
+    }
+    /// `unit` carries a banner it picked up and has just become engaged: keep it, at -1
+    /// to its rolls while engaged, or drop it where it stands. By default it keeps it.
+    fn keep_carried(&mut self, _game: &Game<'_>, _unit: usize) -> bool {
+        true
     }
     /// In the Priority Phase, which of `yojimbos` (each within reach of its Leader) swaps places
     /// with the Leader, if any, decided without seeing the other side's choice. By
@@ -236,6 +250,8 @@ pub struct Game<'c> {
     pub slain: Vec<Slain>,
     /// Banners on the ground: where, and whose.
     pub banners: Vec<(Point, usize)>,
+    /// Riderless horses: where, and the mount with its wounds.
+    pub horses: Vec<(Point, Steed)>,
     /// Each side's minor objective, if it has one.
     pub objectives: [Option<ObjectiveKind>; 2],
     /// Reserves each side may bring on in the second-wave turn, and how many have entered.
@@ -337,6 +353,7 @@ impl<'c> Game<'c> {
             vp: [0; 2],
             slain: Vec::new(),
             banners: Vec::new(),
+            horses: Vec::new(),
             objectives: [None; 2],
             reserve_wave: [0; 2],
             entered: [0; 2],
@@ -658,6 +675,44 @@ impl<'c> Game<'c> {
             .enumerate()
             .filter(move |(_, b)| b.side != u.side && u.base.in_contact(&Circle::new(b.at, r)))
             .map(|(k, _)| k)
+    }
+
+    /// Riderless horses that `unit`'s base touches, by index in [`Game::horses`].
+    pub fn horses_touching(&self, unit: usize) -> impl Iterator<Item = usize> + '_ {
+        let u = &self.units[unit];
+        self.horses
+            .iter()
+            .enumerate()
+            .filter(move |(_, (at, _))| u.base.in_contact(&Circle::new(*at, u.base.radius)))
+            .map(|(k, _)| k)
+    }
+
+    /// Where a horse `unit` gets off is left: touching its base, on the table, on the side
+    /// away from the nearest enemy where the table allows.
+    fn beside(&self, unit: usize) -> Point {
+        let u = &self.units[unit];
+        let c = u.base.centre;
+        let away = self
+            .units
+            .iter()
+            .filter(|e| e.side != u.side && e.on_table())
+            .min_by(|a, b| {
+                a.base
+                    .centre
+                    .distance(c)
+                    .total_cmp(&b.base.centre.distance(c))
+            })
+            .map_or(0.0, |e| {
+                (c.y - e.base.centre.y).atan2(c.x - e.base.centre.x)
+            });
+        let step = 2.0 * u.base.radius + 0.001;
+        (0..8)
+            .map(|k| {
+                let a = away + f64::from(k) * std::f64::consts::FRAC_PI_4;
+                Point::new(c.x + step * a.cos(), c.y + step * a.sin())
+            })
+            .find(|&p| self.setup.table.holds(&Circle::new(p, u.base.radius)))
+            .unwrap_or(c)
     }
 
     /// Half points a faction scoring rule of `side`'s faction gives, if it has that rule.
@@ -1486,7 +1541,7 @@ fn move_phase(
 ) {
     desertions(game, policies, dice, events);
     alternate(game, |game, side| {
-        match policies[side].activate(game, side) {
+        let done = match policies[side].activate(game, side) {
             Activation::Pass => {
                 routing_leftovers(game, side, dice, events);
                 true
@@ -1556,8 +1611,49 @@ fn move_phase(
                 }
                 false
             }
-        }
+        };
+        carriers_engaged(game, policies, events);
+        done
     });
+}
+
+/// Every carrier of a picked-up banner that has become engaged chooses at once, by its policy,
+/// to keep it or drop it where it stands; one that is free again will be asked anew.
+fn carriers_engaged(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    events: &mut EventLog,
+) {
+    for unit in 0..game.units.len() {
+        let u = &game.units[unit];
+        let carrier = u.on_table() && (u.captured > 0 || u.picked_own);
+        if !carrier || !game.engaged(unit) {
+            game.units[unit].keeping = false;
+            continue;
+        }
+        if u.keeping {
+            continue;
+        }
+        if policies[u.side].keep_carried(game, unit) {
+            game.units[unit].keeping = true;
+            continue;
+        }
+        let u = &mut game.units[unit];
+        let (at, side) = (u.base.centre, u.side);
+        let dropped = u.captured + u8::from(u.picked_own);
+        for _ in 0..std::mem::take(&mut u.captured) {
+            game.banners.push((at, 1 - side));
+        }
+        if std::mem::take(&mut u.picked_own) {
+            u.banner = false;
+            game.banners.push((at, side));
+        }
+        u.fighter.banner = u.banner;
+        events.push(|| Event::Drop {
+            model: game.units[unit].fighter.name.clone(),
+            banners: dropped,
+        });
+    }
 }
 
 /// A reserve enters: from a point on its entry line, by a legal normal move or Run; it
@@ -1704,10 +1800,15 @@ fn run_off(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
     let u = &mut game.units[unit];
     if allowance >= gap {
         u.status = Status::Fled;
-        // Its own banner leaves with it; enemy banners it held stay at the edge.
+        // Its original bearer's banner leaves with it; a banner it picked up, its own side's or
+        // an enemy's, stays at the edge.
         let edge = Point::new(c.x.clamp(0.0, size), c.y.clamp(0.0, size));
         for _ in 0..std::mem::take(&mut u.captured) {
             game.banners.push((edge, 1 - u.side));
+        }
+        if std::mem::take(&mut u.picked_own) {
+            u.banner = false;
+            game.banners.push((edge, u.side));
         }
         let u = &mut game.units[unit];
         let value = i32::from(u.rank);
@@ -2547,6 +2648,8 @@ fn fight(
     if ids.iter().flatten().any(|&i| !game.units[i].on_table()) {
         return Vec::new();
     }
+    // A ride-by or an Inexorable move has just engaged these models.
+    carriers_engaged(game, policies, events);
     let mut sides: [Vec<Fighter>; 2] = [0, 1].map(|s| {
         ids[s]
             .iter()
@@ -2793,6 +2896,7 @@ fn action_phase(
                     let (_, owner) = game.banners.remove(banner);
                     let u = &mut game.units[unit];
                     if owner == u.side {
+                        u.picked_own = !u.banner;
                         u.banner = true;
                     } else {
                         u.captured = u.captured.saturating_add(1);
@@ -2802,6 +2906,43 @@ fn action_phase(
                         model: game.units[unit].fighter.name.clone(),
                         owner: side_name(owner),
                     });
+                });
+                false
+            }
+            Action::Dismount { unit }
+                if free(game, unit)
+                    && !game.units[unit].fighter.is_stunned()
+                    && game.units[unit].fighter.mount.is_some() =>
+            {
+                acting(game, unit, dice, events, |game, _, events| {
+                    let at = game.beside(unit);
+                    let Some(steed) = game.units[unit].fighter.mount.take() else {
+                        return;
+                    };
+                    events.push(|| Event::Dismount {
+                        model: game.units[unit].fighter.name.clone(),
+                        mount: steed.kind,
+                        x: at.x,
+                        y: at.y,
+                    });
+                    game.horses.push((at, steed));
+                });
+                false
+            }
+            Action::Mount { unit, horse }
+                if free(game, unit)
+                    && !game.units[unit].fighter.is_stunned()
+                    && game.units[unit].fighter.mount.is_none()
+                    && game.horses_touching(unit).any(|h| h == horse)
+                    && game.units[unit].may_ride(game.horses[horse].1.kind) =>
+            {
+                acting(game, unit, dice, events, |game, _, events| {
+                    let (_, steed) = game.horses.remove(horse);
+                    events.push(|| Event::Mount {
+                        model: game.units[unit].fighter.name.clone(),
+                        mount: steed.kind,
+                    });
+                    game.units[unit].fighter.mount = Some(steed);
                 });
                 false
             }

@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::engine::fighter::Fighter;
 use crate::engine::shooting::Moved;
 use crate::engine::table::{Circle, Point};
-use crate::model::{Catalogue, WeaponKind};
+use crate::model::{Catalogue, Mount, OptionKind, WeaponKind};
 use crate::roster::ResolvedModel;
 
 /// Where a model is.
@@ -99,6 +99,12 @@ pub struct Unit {
     pub swap_used: bool,
     /// Enemy banners it holds: captured if it lives to the end.
     pub captured: u8,
+    /// It holds its own side's banner, picked up from the ground (not its original bearer).
+    pub picked_own: bool,
+    /// It chose to keep what it carries while engaged; asked again once it is free.
+    pub keeping: bool,
+    /// The mounts its profile could have been fielded on: what it may mount.
+    pub rides: Vec<Mount>,
     pub turn: TurnFlags,
 }
 
@@ -152,6 +158,20 @@ impl Unit {
             yojimbo: m.has_attribute("yojimbo"),
             swap_used: false,
             captured: 0,
+            picked_own: false,
+            keeping: false,
+            rides: m
+                .profile
+                .mount
+                .into_iter()
+                .chain(
+                    m.profile
+                        .options
+                        .iter()
+                        .filter(|o| o.kind == OptionKind::Mount)
+                        .filter_map(|o| o.mount),
+                )
+                .collect(),
             turn: TurnFlags::default(),
         }
     }
@@ -160,6 +180,15 @@ impl Unit {
     /// already fought this Combat Phase, or took an Action Phase action.
     pub fn activated_this_turn(&self) -> bool {
         self.turn.activated || self.turn.fought || self.turn.acted
+    }
+
+    /// Whether it may mount a riderless horse of `kind`: a horse if its profile could
+    /// ride any mount, a warhorse only if it could ride a warhorse.
+    pub fn may_ride(&self, kind: Mount) -> bool {
+        match kind {
+            Mount::Horse => !self.rides.is_empty(),
+            Mount::Warhorse => self.rides.contains(&Mount::Warhorse),
+        }
     }
 
     pub fn on_table(&self) -> bool {
