@@ -177,6 +177,33 @@ pub fn combat_phase(
             }
         }
     }
+    // A Ninja that dropped its disguise as the combat began costs each enemy model in it one
+    // counter; its side takes Attack counters first.
+    for s in 0..2 {
+        if !sides[s].iter().any(|f| f.unmasked) {
+            continue;
+        }
+        let e = 1 - s;
+        for j in 0..sides[e].len() {
+            if !st.acting(sides, (e, j)) {
+                continue;
+            }
+            let counter = if st.attack[e] > 0 {
+                st.attack[e] -= 1;
+                Counter::Attack
+            } else if st.defence[e] > 0 {
+                st.defence[e] -= 1;
+                Counter::Defence
+            } else {
+                continue;
+            };
+            st.used[e][j] += 1;
+            events.push(|| Event::Discard {
+                fighter: sides[e][j].name.clone(),
+                counter,
+            });
+        }
+    }
     let riders = initiative_order(sides, policies, dice, &mut st, events);
     let order = with_warhorses(riders, sides, dice, events);
     let mut passes = 0;

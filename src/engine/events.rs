@@ -199,6 +199,11 @@ pub enum Event {
         model: String,
         owner: String,
     },
+    /// A disguised Ninja reveals itself: it plays with its own numbers from now on.
+    Reveal {
+        model: String,
+        copied: String,
+    },
     /// A model that became engaged drops the banners it picked up where it stands.
     Drop {
         model: String,

@@ -114,6 +114,9 @@ pub struct Fighter {
     /// Counters it brings instead of drawing its Combat Pool: an Inexorable follow-up
     /// brings only its unspent Attack counters, an already-activated enemy one Defence counter.
     pub fixed: Option<Counters>,
+    /// A disguised Ninja that revealed itself as this combat began: each enemy model in
+    /// the combat loses one counter, of its side's choice.
+    pub unmasked: bool,
     /// Who it is in a game on the table (the model's id there; 0 elsewhere).
     pub key: u32,
     /// The model whose attack gave its last wound result: the credit for a kill.
@@ -256,6 +259,7 @@ impl Fighter {
             subdued: false,
             later_round: false,
             fixed: None,
+            unmasked: false,
             halved_pool: false,
             riding_by: false,
             key: 0,
@@ -457,6 +461,7 @@ pub(crate) fn test_fighter(
         subdued: false,
         later_round: false,
         fixed: None,
+        unmasked: false,
         halved_pool: false,
         riding_by: false,
         key: 0,

@@ -184,6 +184,11 @@ fn note(kind: &str, e: &Value) -> Option<String> {
         "loot" => format!("{} loots {}", text("model"), text("body")),
         "head" => format!("{} takes the head of {}", text("model"), text("body")),
         "pick-up" => format!("{} picks up side {}'s banner", text("model"), text("owner")),
+        "reveal" => format!(
+            "{} reveals itself: a Ninja, not a {}",
+            text("model"),
+            text("copied")
+        ),
         "drop" => format!("{} drops the banner it carried", text("model")),
         "dismount" => format!("{} dismounts", text("model")),
         "mount" => format!("{} mounts a {}", text("model"), text("mount")),

@@ -336,7 +336,7 @@ fn the_skirmish_text_report_lists_what_it_does_not_play_yet() {
     assert!(
         text.contains("Skirmish:")
             && text.contains("Not played yet")
-            && text.contains("disguised Ninja")
+            && text.contains("minor objective")
     );
 }
 
@@ -739,6 +739,9 @@ fn every_rule_the_log_shows_holds_over_many_games() {
         for (a, b) in [
             ("bushi-150.toml", "ikko-ikki-150.toml"),
             ("ming-chinese-200.toml", "koreans-200.toml"),
+            // A disguised Ninja and Inexorable; an undisguised Ninja.
+            ("bushi-ninja-150.toml", "koryu-150.toml"),
+            ("ikko-ikki-200.toml", "bushi-200.toml"),
         ] {
             for policies in [["random", "random"], ["default", "default"]] {
                 // Half the games with reserves, half of those from the corners.
@@ -757,7 +760,7 @@ fn every_rule_the_log_shows_holds_over_many_games() {
             }
         }
     }
-    assert_eq!(checked, 40);
+    assert_eq!(checked, 80);
 }
 
 #[test]
@@ -864,4 +867,33 @@ fn simulate_plays_on_the_players_own_table() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad.toml"));
+}
+
+#[test]
+fn an_undisguised_ninja_is_placed_last_more_than_six_inches_from_every_enemy() {
+    let cat = cat();
+    for seed in 0..4 {
+        let played = play_one(
+            &cat,
+            "ikko-ikki-200.toml",
+            "bushi-200.toml",
+            seed,
+            ["default", "default"],
+            true,
+        );
+        let deploys: Vec<(&str, f64, f64)> = played
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Deploy { model, x, y } => Some((model.as_str(), *x, *y)),
+                _ => None,
+            })
+            .collect();
+        let (ninja, x, y) = *deploys.last().expect("deployments");
+        assert!(ninja.contains("Ninja"), "placed last: {deploys:?}");
+        for (other, ox, oy) in deploys.iter().filter(|d| d.0.starts_with('B')) {
+            let gap = ((x - ox).powi(2) + (y - oy).powi(2)).sqrt() - 1.0;
+            assert!(gap > 6.0, "seed {seed}: {ninja} {gap}\" from {other}");
+        }
+    }
 }

@@ -10,6 +10,7 @@ mod inexorable;
 mod loader_fuzz;
 mod morale;
 mod mounts;
+mod ninja;
 mod play;
 mod player;
 mod reserves;

@@ -7,7 +7,7 @@ use buntai::engine::game::play::{Action, Game, TablePolicy, play};
 use buntai::engine::table::Point;
 use buntai::model::Mount;
 
-use crate::scoring::{cat, game, units_from};
+use crate::scoring::{against_soldier, cat, game, units_from};
 use crate::script::Script;
 
 /// A Ming Heavy Cavalry (A1, its horse built in) and a Ming Soldier (A2); a Bushi Hatamoto
@@ -85,7 +85,7 @@ fn a_dismounted_rider_leaves_its_horse_in_contact_and_may_mount_it_again() {
 }
 
 #[test]
-fn only_a_model_that_could_have_been_fielded_mounted_may_mount_even_an_enemy_horse() {
+fn t60_only_a_model_that_could_have_been_fielded_mounted_may_mount_even_an_enemy_horse() {
     let cat = cat();
     let mut g = riders(&cat);
     let names: Vec<String> = g.units.iter().map(|u| u.fighter.name.clone()).collect();
@@ -109,18 +109,14 @@ fn only_a_model_that_could_have_been_fielded_mounted_may_mount_even_an_enemy_hor
 /// its side keeps the banner or drops it. Turn 1's events and the names.
 fn charged_carrier(drop: bool) -> (Vec<Event>, Vec<String>) {
     let cat = cat();
-    let a = units_from(&cat, "bushi", "[[models]]\nprofile = \"ashigaru\"\n", 0);
-    let b = units_from(
+    let mut g = against_soldier(
         &cat,
-        "ming-chinese",
-        "[[models]]\nprofile = \"soldier\"\n",
-        1,
+        "bushi",
+        "[[models]]\nprofile = \"ashigaru\"\n",
+        &[Point::new(12.0, 12.0), Point::new(12.0, 15.0)],
     );
-    let mut g = game(&cat, ["bushi", "ming-chinese"], [a, b], &[6, 4, 4]);
-    g.units[0].base.centre = Point::new(12.0, 12.0);
     g.units[0].captured = 1;
     g.units[0].fighter.banner = true;
-    g.units[1].base.centre = Point::new(12.0, 15.0);
     let names = g.units.iter().map(|u| u.fighter.name.clone()).collect();
     let mut a = Script::defending();
     a.drop_carried = drop;

@@ -64,6 +64,28 @@ pub fn game<'c>(
     game
 }
 
+/// A game of side A's `models` against a lone Ming Soldier (B's last model), every model at
+/// `at` in list order (A's models, then the Soldier).
+pub fn against_soldier<'c>(
+    cat: &'c Catalogue,
+    faction: &str,
+    models: &str,
+    at: &[Point],
+) -> Game<'c> {
+    let a = units_from(cat, faction, models, 0);
+    let b = units_from(
+        cat,
+        "ming-chinese",
+        "[[models]]\nprofile = \"soldier\"\n",
+        1,
+    );
+    let mut g = game(cat, [faction, "ming-chinese"], [a, b], &[6, 4, 4]);
+    for (u, p) in g.units.iter_mut().zip(at) {
+        u.base.centre = *p;
+    }
+    g
+}
+
 pub fn kill(game: &mut Game<'_>, victim: usize, by: usize) {
     wound(
         game,

@@ -22,6 +22,8 @@ pub struct Script {
     pub follow_up: Option<Vec<buntai::engine::table::Point>>,
     /// Drop a picked-up banner on becoming engaged rather than keep it.
     pub drop_carried: bool,
+    /// Whether a disguised Ninja reveals itself in combat; it never does at activation.
+    pub reveal_in_combat: bool,
 }
 
 impl Script {
@@ -36,6 +38,7 @@ impl Script {
             ride: None,
             follow_up: None,
             drop_carried: false,
+            reveal_in_combat: true,
         }
     }
 
@@ -103,6 +106,10 @@ impl TablePolicy for Script {
         self.follow_up
             .take()
             .or_else(|| game.follow_up_path(unit, attack))
+    }
+
+    fn reveal(&mut self, _game: &Game<'_>, _unit: usize, in_combat: bool) -> bool {
+        in_combat && self.reveal_in_combat
     }
 
     fn keep_carried(&mut self, _game: &Game<'_>, _unit: usize) -> bool {

@@ -759,6 +759,10 @@ impl TablePolicy for RandomTable {
         }
     }
 
+    fn reveal(&mut self, _game: &Game<'_>, _unit: usize, _in_combat: bool) -> bool {
+        self.dice.d6() >= 4
+    }
+
     fn keep_carried(&mut self, _game: &Game<'_>, _unit: usize) -> bool {
         self.dice.d6() >= 4
     }

@@ -20,7 +20,9 @@ use crate::engine::table::path::{
     MoveCheck, MoveError, MoveKind, MoveRules, Mover, Others, base_allowance, check_move,
     shortest_path,
 };
-use crate::engine::table::setup::{DeploymentChoice, Setup, SetupRequest, Zone, generate};
+use crate::engine::table::setup::{
+    DeploymentChoice, Setup, SetupRequest, Zone, generate, ninja_may_stand,
+};
 use crate::engine::table::sight::{Crowd, Looker, SightLine, SightMap};
 use crate::engine::table::{Circle, Point};
 use crate::engine::wound::{Health, WoundResult, apply_wound};
@@ -162,6 +164,12 @@ pub trait TablePolicy {
     fn keep_carried(&mut self, _game: &Game<'_>, _unit: usize) -> bool {
         true
     }
+    /// Whether its disguised Ninja `unit` reveals itself now (R-89): at the start of one of its
+    /// activations (`in_combat` false), or in a combat it is about to fight, where each enemy in
+    /// that combat then loses a counter. By default it reveals itself in its first combat.
+    fn reveal(&mut self, _game: &Game<'_>, _unit: usize, in_combat: bool) -> bool {
+        in_combat
+    }
     /// In the Priority Phase, which of `yojimbos` (each within reach of its Leader) swaps places
     /// with the Leader, if any (R-41), decided without seeing the other side's choice. By
     /// default none.
@@ -190,7 +198,7 @@ pub trait TablePolicy {
         let mut ids: Vec<usize> = game
             .units
             .iter()
-            .filter(|u| u.side == side && u.on_table() && !u.leader)
+            .filter(|u| u.side == side && u.on_table() && !u.leader && !u.undisguised_ninja())
             .map(|u| u.id)
             .collect();
         ids.drain(..ids.len().saturating_sub(count));
@@ -818,7 +826,8 @@ impl<'c> Game<'c> {
                     .then(a.x.total_cmp(&b.x))
             });
             for k in 0..self.units.len() {
-                if self.units[k].side != s {
+                // An undisguised Ninja is placed once both sides have deployed (R-106).
+                if self.units[k].side != s || self.units[k].undisguised_ninja() {
                     continue;
                 }
                 let base_r = self.units[k].base.radius;
@@ -858,9 +867,61 @@ impl<'c> Game<'c> {
                 }
             }
         }
+        self.place_ninjas(events);
         for s in 0..2 {
             self.start_strength[s] = self.strength(s);
             self.reserve_wave[s] = self.reserve_wave[s].div_ceil(2);
+        }
+    }
+
+    /// Undisguised Ninja, side A's first (R-106): anywhere on the table with its base more than
+    /// 6" from every enemy, never touching another base; the engine takes the spot nearest the
+    /// enemy Leader, where a Ninja does its work. With no such spot it stands at its own edge's
+    /// centre line as far back as it fits (never in reserve).
+    fn place_ninjas(&mut self, events: &mut EventLog) {
+        let size = self.setup.table.size;
+        let clearance = self.cat.terrain.reserves.ninja_clearance;
+        for k in 0..self.units.len() {
+            if !self.units[k].undisguised_ninja() {
+                continue;
+            }
+            let (side, r) = (self.units[k].side, self.units[k].base.radius);
+            let enemies: Vec<Circle> = self
+                .units
+                .iter()
+                .filter(|e| e.side != side && e.on_table())
+                .map(|e| e.base)
+                .collect();
+            let target = self
+                .units
+                .iter()
+                .filter(|e| e.side != side && e.on_table())
+                .max_by_key(|e| (e.leader, e.rank))
+                .map_or(Point::new(size / 2.0, size / 2.0), |e| e.base.centre);
+            let steps = size.floor() as i64;
+            let spot = (0..=steps)
+                .flat_map(|x| (0..=steps).map(move |y| Point::new(x as f64, y as f64)))
+                .filter(|p| {
+                    let c = Circle::new(*p, r);
+                    ninja_may_stand(&self.setup.table, clearance, &c, &enemies)
+                        && self.setup.table.base_fits(&c)
+                        && self.units.iter().all(|o| {
+                            o.id == k
+                                || !o.on_table()
+                                || o.base.centre.distance(c.centre) >= o.base.radius + r
+                        })
+                })
+                .min_by(|a, b| a.distance(target).total_cmp(&b.distance(target)));
+            let Some(spot) = spot else {
+                continue;
+            };
+            self.units[k].base.centre = spot;
+            let u = &self.units[k];
+            events.push(|| Event::Deploy {
+                model: u.fighter.name.clone(),
+                x: spot.x,
+                y: spot.y,
+            });
         }
     }
 
@@ -1519,12 +1580,13 @@ fn nerve(
 ) -> bool {
     let u = &game.units[unit];
     let roll = dice.d6();
-    let pass = i32::from(roll) + i32::from(u.rank) >= NERVE;
+    let rank = u.rolling_rank();
+    let pass = i32::from(roll) + i32::from(rank) >= NERVE;
     events.push(|| Event::NerveRoll {
         model: u.fighter.name.clone(),
         test: what.to_owned(),
         roll,
-        rank: u.rank,
+        rank,
         passed: pass,
     });
     pass
@@ -1541,7 +1603,20 @@ fn move_phase(
 ) {
     desertions(game, policies, dice, events);
     alternate(game, |game, side| {
-        let done = match policies[side].activate(game, side) {
+        let activation = policies[side].activate(game, side);
+        if let Activation::Move { unit, .. }
+        | Activation::Shoot { unit, .. }
+        | Activation::Withdraw { unit, .. }
+        | Activation::Hold { unit } = activation
+            && game
+                .units
+                .get(unit)
+                .is_some_and(|u| u.side == side && u.disguise.is_some() && !u.turn.activated)
+            && policies[side].reveal(game, unit, false)
+        {
+            reveal(game, unit, events);
+        }
+        let done = match activation {
             Activation::Pass => {
                 routing_leftovers(game, side, dice, events);
                 true
@@ -2045,10 +2120,10 @@ fn shoot(
         .units
         .iter()
         .filter(|u| u.side == side && u.on_table())
-        .map(|u| u.rank)
+        .map(Unit::rolling_rank)
         .max();
     let mut target = target;
-    if top == Some(game.units[target].rank) {
+    if top == Some(game.units[target].rolling_rank()) {
         let aimed = &game.units[target];
         let yojimbos: Vec<usize> = game
             .units
@@ -2539,6 +2614,21 @@ fn later_round(
     }
 }
 
+/// A disguised Ninja reveals itself (R-89), logged with the profile it copied.
+fn reveal(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
+    let copied = game.units[unit]
+        .disguise
+        .as_ref()
+        .map(|d| d.copies.clone())
+        .unwrap_or_default();
+    if game.units[unit].reveal() {
+        events.push(|| Event::Reveal {
+            model: game.units[unit].fighter.name.clone(),
+            copied,
+        });
+    }
+}
+
 /// Inexorable follow-ups (R-84) after a combat whose models and unspent Attack counters are
 /// `unspent`: while an Inexorable model of it stands free, every enemy of the combat Critically
 /// wounded and an Attack counter left, its policy may move it up to 2" (halved as usual) into
@@ -2650,12 +2740,22 @@ fn fight(
     }
     // A ride-by or an Inexorable move has just engaged these models.
     carriers_engaged(game, policies, events);
+    // A disguised Ninja may reveal itself as the combat begins (R-89).
+    let mut unmasked = Vec::new();
+    for &i in ids.iter().flatten() {
+        let u = &game.units[i];
+        if u.disguise.is_some() && !u.fighter.subdued && policies[u.side].reveal(game, i, true) {
+            reveal(game, i, events);
+            unmasked.push(i);
+        }
+    }
     let mut sides: [Vec<Fighter>; 2] = [0, 1].map(|s| {
         ids[s]
             .iter()
             .map(|&i| {
                 let mut f = game.units[i].fighter.clone();
                 prepare(i, &mut f);
+                f.unmasked = unmasked.contains(&i);
                 f
             })
             .collect()
@@ -2675,6 +2775,7 @@ fn fight(
             f.halved_pool = false;
             f.riding_by = false;
             f.fixed = None;
+            f.unmasked = false;
             game.units[i].fighter = f;
             game.units[i].turn.fought = true;
             let u = &mut game.units[i];

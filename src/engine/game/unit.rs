@@ -105,7 +105,23 @@ pub struct Unit {
     pub keeping: bool,
     /// The mounts its profile could have been fielded on: what it may mount.
     pub rides: Vec<Mount>,
+    /// A disguised Ninja's true self, until it reveals itself; meanwhile `fighter`,
+    /// `shoot` and `missiles` are the numbers of the model it copies. `rank` is always its true
+    /// Rank (scoring uses it).
+    pub disguise: Option<Box<Disguise>>,
     pub turn: TurnFlags,
+}
+
+/// What a disguised Ninja hides.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Disguise {
+    /// The Rank it shows: the copied profile's, used for its own rolls until revealed.
+    pub shown_rank: u8,
+    /// The profile it copies.
+    pub copies: String,
+    pub fighter: Fighter,
+    pub shoot: i32,
+    pub missiles: Vec<Missile>,
 }
 
 impl Unit {
@@ -117,6 +133,42 @@ impl Unit {
         side: usize,
         id: usize,
     ) -> Unit {
+        // A disguised Ninja plays as the model it copies until revealed: that profile's
+        // numbers and attributes, its kit without the Ninja's own additions.
+        if let Some(copied) = m.disguise {
+            let mut shown = m.clone();
+            shown.disguise = None;
+            shown.rank = copied.rank.value;
+            shown.combat_pool = copied.combat_pool.value;
+            shown.initiative = copied.initiative.value;
+            shown.fight = copied.fight.value;
+            shown.shoot = copied.shoot.value;
+            shown.attributes = copied
+                .attributes
+                .iter()
+                .map(|id| crate::roster::HeldAttribute {
+                    id: id.clone(),
+                    origin: crate::roster::AttributeOrigin::Profile,
+                })
+                .collect();
+            let adds = &cat.swords_for_hire.disguise.adds;
+            shown.weapons.retain(|w| {
+                !adds
+                    .iter()
+                    .any(|a| cat.weapon(a).is_some_and(|a| a.id == w.id))
+            });
+            let mut unit = Unit::from_model(cat, &shown, name.clone(), side, id);
+            let real = Unit::from_model(cat, &Self::undisguised(m), name, side, id);
+            unit.rank = real.rank;
+            unit.disguise = Some(Box::new(Disguise {
+                shown_rank: copied.rank.value.get(),
+                copies: copied.id.clone(),
+                fighter: real.fighter,
+                shoot: real.shoot,
+                missiles: real.missiles,
+            }));
+            return unit;
+        }
         let fighter = Fighter::from_model(cat, m, name);
         let missiles = m
             .weapons
@@ -160,6 +212,7 @@ impl Unit {
             captured: 0,
             picked_own: false,
             keeping: false,
+            disguise: None,
             rides: m
                 .profile
                 .mount
@@ -180,6 +233,59 @@ impl Unit {
     /// already fought this Combat Phase, or took an Action Phase action.
     pub fn activated_this_turn(&self) -> bool {
         self.turn.activated || self.turn.fought || self.turn.acted
+    }
+
+    /// The model as it really is: a disguised Ninja's own numbers.
+    fn undisguised<'a>(m: &ResolvedModel<'a>) -> ResolvedModel<'a> {
+        let mut real = m.clone();
+        real.disguise = None;
+        real
+    }
+
+    /// An undisguised Ninja: placed after deployment, never a reserve.
+    pub fn undisguised_ninja(&self) -> bool {
+        self.model_type == "ninja" && self.disguise.is_none()
+    }
+
+    /// The Rank its own rolls use: a disguised Ninja's shown Rank until revealed.
+    pub fn rolling_rank(&self) -> u8 {
+        self.disguise.as_ref().map_or(self.rank, |d| d.shown_rank)
+    }
+
+    /// A disguised Ninja reveals itself: from now on its true numbers, weapons and
+    /// attributes, with its wounds, Stunned counters and what it carries. Returns whether it was
+    /// disguised.
+    pub fn reveal(&mut self) -> bool {
+        let Some(d) = self.disguise.take() else {
+            return false;
+        };
+        let Disguise {
+            fighter,
+            shoot,
+            missiles,
+            ..
+        } = *d;
+        let shown = std::mem::replace(&mut self.fighter, fighter);
+        let f = &mut self.fighter;
+        f.health = shown.health;
+        f.stunned = shown.stunned;
+        f.subdued = shown.subdued;
+        f.banner = shown.banner;
+        f.carrying = shown.carrying;
+        f.mount = shown.mount;
+        f.key = shown.key;
+        f.hit_by = shown.hit_by;
+        f.later_round = shown.later_round;
+        let old = std::mem::replace(&mut self.missiles, missiles);
+        for m in &mut self.missiles {
+            if let Some(o) = old.iter().find(|o| o.weapon == m.weapon) {
+                m.unloaded = o.unloaded;
+                m.reloading = o.reloading;
+                m.fired = o.fired;
+            }
+        }
+        self.shoot = shoot;
+        true
     }
 
     /// Whether it may mount a riderless horse of `kind`: a horse if its profile could
