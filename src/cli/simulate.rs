@@ -23,11 +23,10 @@ use crate::rules::{self, Options};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Scenario {
-    /// One-on-one matches in list order (the book's Tournament scenario).
-    Tournament,
-    /// A whole game on a generated table (a preview: the rules it does not play yet are listed in
-    /// the report).
+    /// A whole game on the table: the book's Skirmish (the default).
     Skirmish,
+    /// One-on-one matches in list order (the book's Tournament scenario, fought in melee).
+    Tournament,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -52,7 +51,7 @@ pub struct SimulateArgs {
     pub a: PathBuf,
     /// Side B's roster.
     pub b: PathBuf,
-    #[arg(long, value_enum, default_value_t = Scenario::Tournament)]
+    #[arg(long, value_enum, default_value_t = Scenario::Skirmish)]
     pub scenario: Scenario,
     /// Seed: the same seed gives the same games.
     #[arg(long, default_value_t = 0)]

@@ -24,9 +24,6 @@ use crate::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario,
 use crate::model::{Catalogue, Faction};
 use crate::print::Doc;
 
-/// What the Skirmish does not play yet; the report lists it.
-pub const NOT_YET: [&str; 1] = ["the default AI does not yet play for its minor objective"];
-
 /// What `simulate --scenario skirmish --format json` prints.
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct SkirmishJson {
@@ -48,8 +45,6 @@ pub struct SkirmishJson {
     pub routing: [f64; 2],
     pub models: Vec<SkirmishModelJson>,
     pub swapped: Option<SwappedJson>,
-    /// Rules of the Skirmish the engine does not play yet.
-    pub not_yet_played: Vec<&'static str>,
 }
 
 #[derive(Serialize, schemars::JsonSchema)]
@@ -392,7 +387,6 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             b_wins: rate(s.outcome[0], s.games),
             a_wins_both: rate(tally.outcome[0] + s.outcome[2], tally.games + s.games),
         }),
-        not_yet_played: NOT_YET.to_vec(),
     };
     let code = match args.format {
         ListFormat::Json => print_json(&report),
@@ -457,8 +451,5 @@ fn report_text(r: &SkirmishJson) -> Doc {
             })
             .collect(),
     );
-    doc.heading("Not played yet");
-    doc.para("This is a preview of the whole game: the turn sequence, movement and terrain, line of sight, shooting, combats on the table, morale and victory points are played; these rules are not yet:");
-    doc.list(r.not_yet_played.iter().map(|s| (*s).to_owned()).collect());
     doc
 }

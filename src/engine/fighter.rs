@@ -67,6 +67,8 @@ pub struct FightingWeapon {
     pub disarm: i32,
     /// Attack bonus in a rider's ride-by (the yari, R-04, R-83).
     pub ride_by_attack: i32,
+    /// Long-handled (yari, naginata, nodachi...): cramped in a building's small room.
+    pub long_handled: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -117,6 +119,9 @@ pub struct Fighter {
     /// A disguised Ninja that revealed itself as this combat began: each enemy model in
     /// the combat loses one counter, of its side's choice.
     pub unmasked: bool,
+    /// It stands in a building's room too small for long-handled weapons: with one in
+    /// hand, -1 Initiative and -1 Attack.
+    pub cramped: bool,
     /// Who it is in a game on the table (the model's id there; 0 elsewhere).
     pub key: u32,
     /// The model whose attack gave its last wound result: the credit for a kill.
@@ -174,6 +179,7 @@ impl Fighter {
                         .map(|a| i32::from(a.disarm.unwrap_or(0)))
                         .sum(),
                     ride_by_attack: value(&w.ride_by_attack),
+                    long_handled: w.long_handled,
                 }
             })
             .collect();
@@ -260,6 +266,7 @@ impl Fighter {
             later_round: false,
             fixed: None,
             unmasked: false,
+            cramped: false,
             halved_pool: false,
             riding_by: false,
             key: 0,
@@ -344,6 +351,12 @@ impl Fighter {
             + i32::from(self.riding_by)
             - i32::from(self.is_stunned())
             - self.burden()
+            - self.cramp()
+    }
+
+    /// -1 while it fights with a long-handled weapon in a small room.
+    pub fn cramp(&self) -> i32 {
+        i32::from(self.cramped && self.weapon.long_handled)
     }
 
     /// The attacker's side of an attack on `target`.
@@ -374,7 +387,8 @@ impl Fighter {
                 } else {
                     0
                 }
-                - self.burden(),
+                - self.burden()
+                - self.cramp(),
             enhanced,
             reroll: self.weapon.bujutsu,
             enhanced_bonus: self.weapon.enhanced_bonus,
@@ -411,6 +425,7 @@ pub fn weaponless(cat: &Catalogue) -> FightingWeapon {
         subdue: 0,
         disarm: 0,
         ride_by_attack: 0,
+        long_handled: false,
     }
 }
 
@@ -444,6 +459,7 @@ pub(crate) fn test_fighter(
             subdue: 0,
             disarm: 0,
             ride_by_attack: 0,
+            long_handled: false,
         },
         spare_weapons: Vec::new(),
         fast: false,
@@ -462,6 +478,7 @@ pub(crate) fn test_fighter(
         later_round: false,
         fixed: None,
         unmasked: false,
+        cramped: false,
         halved_pool: false,
         riding_by: false,
         key: 0,
@@ -477,6 +494,7 @@ pub(crate) fn test_fighter(
             subdue: 0,
             disarm: 0,
             ride_by_attack: 0,
+            long_handled: false,
         },
         pool_bonus: 0,
         pool_bonus_weapons: Vec::new(),

@@ -162,6 +162,9 @@ pub struct DefaultAi {
     cache: Arc<Mutex<HashMap<(AttackSide, DefenceSide), Distribution>>>,
     /// The match as it stood at the start of this turn.
     state: MatchView,
+    /// On the table, with "capture an enemy of Rank 2 or higher" to achieve: the lowest
+    /// Rank worth Subduing rather than killing.
+    pub capture: Option<u8>,
 }
 
 impl DefaultAi {
@@ -266,6 +269,14 @@ impl Policy for DefaultAi {
         best.1
     }
 
+    /// Subdue a lone enemy worth capturing (the minor objective), never otherwise.
+    fn special(&mut self, _me: &Fighter, enemies: &[&Fighter]) -> Option<Special> {
+        match (self.capture, enemies) {
+            (Some(r), [enemy]) if enemy.rank >= r && !enemy.subdued => Some(Special::Subdue),
+            _ => None,
+        }
+    }
+
     fn attack(
         &mut self,
         me: &Fighter,
@@ -275,9 +286,12 @@ impl Policy for DefaultAi {
         if attack_counters < 1 {
             return None;
         }
-        // The enemy this attack hurts most.
+        // The enemy this attack hurts most; a captive worth keeping is left alone.
         let mut best: Option<(f64, usize)> = None;
         for (k, enemy) in enemies.iter().enumerate() {
+            if enemy.subdued && self.capture.is_some_and(|r| enemy.rank >= r) {
+                continue;
+            }
             let ev = self.ev(me.attack_side(enemy, false), enemy.defence_side(false));
             if best.is_none_or(|(b, _)| ev > b) {
                 best = Some((ev, k));

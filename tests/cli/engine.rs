@@ -531,7 +531,7 @@ mod simulate_command {
 
     fn simulate(args: &[&str]) -> serde_json::Value {
         let out = buntai()
-            .args(["simulate", "--allow-unequal"])
+            .args(["simulate", "--scenario", "tournament", "--allow-unequal"])
             .args(args)
             .args(["--format", "json"])
             .current_dir(repo())
@@ -580,6 +580,8 @@ mod simulate_command {
                 .env("RAYON_NUM_THREADS", threads)
                 .args([
                     "simulate",
+                    "--scenario",
+                    "tournament",
                     "--allow-unequal",
                     "examples/ming-chinese.toml",
                     "examples/koreans.toml",
@@ -642,6 +644,8 @@ mod simulate_command {
         let out = buntai()
             .args([
                 "simulate",
+                "--scenario",
+                "tournament",
                 "--allow-unequal",
                 "examples/ming-chinese.toml",
                 "examples/koreans.toml",
@@ -736,6 +740,8 @@ mod simulate_command {
         buntai()
             .args([
                 "simulate",
+                "--scenario",
+                "tournament",
                 "--allow-unequal",
                 "examples/bushi-sample-100.toml",
                 "examples/koryu.toml",
@@ -768,6 +774,8 @@ mod simulate_command {
             buntai()
                 .args([
                     "simulate",
+                    "--scenario",
+                    "tournament",
                     "--allow-unequal",
                     "examples/bushi-sample-100.toml",
                     "examples/koryu.toml",
@@ -785,6 +793,8 @@ mod simulate_command {
         buntai()
             .args([
                 "simulate",
+                "--scenario",
+                "tournament",
                 "--allow-unequal",
                 "examples/illegal/parse.toml",
                 "examples/koryu.toml",
@@ -793,7 +803,13 @@ mod simulate_command {
             .assert()
             .code(1);
         buntai()
-            .args(["simulate", "nope.toml", "examples/koryu.toml"])
+            .args([
+                "simulate",
+                "--scenario",
+                "tournament",
+                "nope.toml",
+                "examples/koryu.toml",
+            ])
             .current_dir(repo())
             .assert()
             .code(2);
@@ -1062,6 +1078,8 @@ fn the_tournament_refuses_unequal_forces_unless_asked() {
     buntai()
         .args([
             "simulate",
+            "--scenario",
+            "tournament",
             "examples/bushi-sample-100.toml",
             "examples/koryu.toml",
         ])
@@ -1072,6 +1090,8 @@ fn the_tournament_refuses_unequal_forces_unless_asked() {
     buntai()
         .args([
             "simulate",
+            "--scenario",
+            "tournament",
             "examples/bushi-sample-100.toml",
             "examples/koryu.toml",
             "--allow-unequal",
@@ -1081,7 +1101,13 @@ fn the_tournament_refuses_unequal_forces_unless_asked() {
         .success()
         .stderr(predicates::str::contains("warning: unequal forces"));
     buntai()
-        .args(["simulate", "examples/sohei.toml", "examples/sohei.toml"])
+        .args([
+            "simulate",
+            "--scenario",
+            "tournament",
+            "examples/sohei.toml",
+            "examples/sohei.toml",
+        ])
         .current_dir(repo())
         .assert()
         .success();
@@ -1094,6 +1120,8 @@ fn the_default_ai_beats_the_yardsticks_in_a_mirror() {
         let out = buntai()
             .args([
                 "simulate",
+                "--scenario",
+                "tournament",
                 "examples/sohei.toml",
                 "examples/sohei.toml",
                 "--games",
@@ -1119,7 +1147,13 @@ mod report {
 
     fn simulate(args: &[&str]) -> serde_json::Value {
         let out = buntai()
-            .args(["simulate", "examples/sohei.toml", "examples/sohei.toml"])
+            .args([
+                "simulate",
+                "--scenario",
+                "tournament",
+                "examples/sohei.toml",
+                "examples/sohei.toml",
+            ])
             .args(args)
             .args(["--format", "json"])
             .current_dir(repo())
@@ -1188,7 +1222,13 @@ mod report {
         let dir = tempfile::tempdir().expect("dir");
         let log = dir.path().join("g.jsonl");
         buntai()
-            .args(["simulate", "examples/sohei.toml", "examples/sohei.toml"])
+            .args([
+                "simulate",
+                "--scenario",
+                "tournament",
+                "examples/sohei.toml",
+                "examples/sohei.toml",
+            ])
             .args(["--games", "10", "--log-game", "7", "--log"])
             .arg(&log)
             .current_dir(repo())
@@ -1206,7 +1246,13 @@ mod report {
         assert_eq!(last["game"], 7);
         assert!(events.iter().any(|e| e["event"] == "priority"));
         buntai()
-            .args(["simulate", "examples/sohei.toml", "examples/sohei.toml"])
+            .args([
+                "simulate",
+                "--scenario",
+                "tournament",
+                "examples/sohei.toml",
+                "examples/sohei.toml",
+            ])
             .args(["--games", "3", "--log-game", "5", "--force", "--log"])
             .arg(&log)
             .current_dir(repo())
@@ -1218,7 +1264,13 @@ mod report {
     #[test]
     fn rates_near_zero_are_shown_with_enough_digits() {
         let out = buntai()
-            .args(["simulate", "examples/sohei.toml", "examples/sohei.toml"])
+            .args([
+                "simulate",
+                "--scenario",
+                "tournament",
+                "examples/sohei.toml",
+                "examples/sohei.toml",
+            ])
             .args(["--games", "2000", "--policy-b", "defend"])
             .current_dir(repo())
             .output()
@@ -1235,7 +1287,13 @@ fn secret_orders_can_be_shuffled_each_game() {
     let pairs = |game: &str| {
         let log = dir.path().join(format!("s{game}.jsonl"));
         buntai()
-            .args(["simulate", "examples/sohei.toml", "examples/sohei.toml"])
+            .args([
+                "simulate",
+                "--scenario",
+                "tournament",
+                "examples/sohei.toml",
+                "examples/sohei.toml",
+            ])
             .args([
                 "--games",
                 "8",
@@ -1270,7 +1328,13 @@ fn secret_orders_can_be_shuffled_each_game() {
         "the order changes from game to game: {orders:?}"
     );
     buntai()
-        .args(["simulate", "examples/sohei.toml", "examples/sohei.toml"])
+        .args([
+            "simulate",
+            "--scenario",
+            "tournament",
+            "examples/sohei.toml",
+            "examples/sohei.toml",
+        ])
         .args(["--games", "2", "--order-a", "2,x"])
         .current_dir(repo())
         .assert()

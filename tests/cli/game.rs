@@ -320,24 +320,25 @@ fn simulate_plays_skirmishes_the_same_with_one_thread_or_two() {
         + report["draws"]["count"].as_u64().unwrap_or(0)
         + report["b_wins"]["count"].as_u64().unwrap_or(0);
     assert_eq!(total, 24);
-    assert!(
-        report["not_yet_played"]
-            .as_array()
-            .is_some_and(|a| !a.is_empty()),
-        "the report says what is not played yet"
-    );
 }
 
 #[test]
-fn the_skirmish_text_report_lists_what_it_does_not_play_yet() {
-    let out = skirmish(&["--games", "4"], "2");
+fn simulate_plays_the_skirmish_by_default() {
+    let out = crate::support::buntai()
+        .args([
+            "simulate",
+            "examples/bushi-100.toml",
+            "examples/koryu-100.toml",
+            "--games",
+            "4",
+        ])
+        .current_dir(repo())
+        .output()
+        .expect("runs");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
-    assert!(
-        text.contains("Skirmish:")
-            && text.contains("Not played yet")
-            && text.contains("minor objective")
-    );
+    assert!(text.contains("Skirmish:"), "{text}");
+    assert!(!text.contains("Not played yet"), "{text}");
 }
 
 #[test]
@@ -350,6 +351,8 @@ fn split_yardsticks_are_refused_in_a_skirmish_and_charge_in_a_tournament() {
             "simulate",
             "examples/sohei.toml",
             "examples/sohei.toml",
+            "--scenario",
+            "tournament",
             "--policy-a",
             "charge",
         ])
@@ -549,6 +552,8 @@ fn a_tournament_log_cannot_be_replayed_on_a_table() {
             "simulate",
             "examples/sohei.toml",
             "examples/sohei.toml",
+            "--scenario",
+            "tournament",
             "--games",
             "1",
             "--log",

@@ -1,6 +1,7 @@
 //! Integration tests: every behaviour through the real `buntai` binary (one test binary, many modules).
 
 mod build;
+mod buildings;
 mod catalogue;
 mod data_check;
 mod engine;
@@ -11,6 +12,7 @@ mod loader_fuzz;
 mod morale;
 mod mounts;
 mod ninja;
+mod objectives;
 mod play;
 mod player;
 mod reserves;

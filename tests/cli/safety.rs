@@ -71,7 +71,7 @@ fn simulate_log_refuses_an_existing_file_without_force() {
     std::fs::write(&notes, "my notes\n").expect("write");
     let simulate = |force: bool| {
         let mut cmd = buntai();
-        cmd.args(["simulate", "--allow-unequal"])
+        cmd.args(["simulate", "--scenario", "tournament", "--allow-unequal"])
             .arg(example("bushi-sample-100.toml"))
             .arg(example("koryu.toml"))
             .args(["--games", "2", "--log"])

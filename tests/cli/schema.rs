@@ -286,6 +286,8 @@ fn every_json_output_matches_its_committed_schema() {
         "simulation",
         &[
             "simulate",
+            "--scenario",
+            "tournament",
             "--allow-unequal",
             "examples/bushi-sample-100.toml",
             "examples/koryu.toml",
@@ -336,6 +338,8 @@ fn the_log_matches_the_event_schema() {
         .current_dir(repo())
         .args([
             "simulate",
+            "--scenario",
+            "tournament",
             "--allow-unequal",
             "examples/sohei.toml",
             "examples/koryu.toml",

@@ -685,6 +685,28 @@ impl<'c> Game<'c> {
             .map(|(k, _)| k)
     }
 
+    /// Whether `unit` stands in a building whose room is too small for long-handled weapons
+    /// its centre inside a building not flagged "large room".
+    pub fn cramped(&self, unit: usize) -> bool {
+        let c = self.units[unit].base.centre;
+        self.setup
+            .table
+            .pieces
+            .iter()
+            .any(|p| p.building && !p.large_room && p.shape.contains(c))
+    }
+
+    /// Whether `unit`'s base overlaps a building's door or window: only one enemy may fight it
+    ///
+    pub fn in_doorway(&self, unit: usize) -> bool {
+        let b = self.units[unit].base;
+        self.setup.table.pieces.iter().any(|p| {
+            p.openings
+                .iter()
+                .any(|o| o.segment.distance_to_point(b.centre) < b.radius)
+        })
+    }
+
     /// Riderless horses that `unit`'s base touches, by index in [`Game::horses`].
     pub fn horses_touching(&self, unit: usize) -> impl Iterator<Item = usize> + '_ {
         let u = &self.units[unit];
@@ -733,7 +755,8 @@ impl<'c> Game<'c> {
     }
 
     /// The value of minor objective `o` to its side, in half points.
-    fn objective_value(&self, o: ObjectiveKind) -> i32 {
+    /// What minor objective `o` is worth, in half points.
+    pub fn objective_value(&self, o: ObjectiveKind) -> i32 {
         self.cat
             .scenario
             .scenarios
@@ -1978,7 +2001,8 @@ fn withdraw(
             response,
         });
         if response == WithdrawResponse::FreeAttack {
-            let attacker = game.units[e].fighter.clone();
+            let mut attacker = game.units[e].fighter.clone();
+            attacker.cramped = game.cramped(e);
             game.units[e].turn.free_attack_made = true;
             // A free attack is fighting this turn.
             game.units[e].turn.fought = true;
@@ -2514,7 +2538,7 @@ fn combat(
         _ => group(&Engagements {
             n: game.units.len(),
             contacts: &contacts,
-            cap: &|_| 4,
+            cap: &|m| if game.in_doorway(m) { 1 } else { 4 },
             fought_before: &fought,
         }),
     };
@@ -2756,6 +2780,7 @@ fn fight(
                 let mut f = game.units[i].fighter.clone();
                 prepare(i, &mut f);
                 f.unmasked = unmasked.contains(&i);
+                f.cramped = game.cramped(i);
                 f
             })
             .collect()
@@ -2776,6 +2801,7 @@ fn fight(
             f.riding_by = false;
             f.fixed = None;
             f.unmasked = false;
+            f.cramped = false;
             game.units[i].fighter = f;
             game.units[i].turn.fought = true;
             let u = &mut game.units[i];
