@@ -155,6 +155,44 @@ mod tests {
     }
 
     #[test]
+    fn melee_odds_depend_only_on_the_difference_of_the_bonuses_and_the_flags() {
+        // What the default AI's odds cache relies on: same difference, same odds.
+        for flags in 0..16u8 {
+            let bit = |k: u8| flags & (1 << k) != 0;
+            for (a_fight, a_mod, bonus, d_fight, armour, d_mod) in
+                [(3, 1, 1, 2, 2, 0), (5, -1, 0, 1, 3, 1), (0, 0, 2, 4, 0, -1)]
+            {
+                let attack = AttackSide {
+                    fight: a_fight,
+                    modifier: a_mod,
+                    enhanced: bit(0),
+                    reroll: bit(1),
+                    enhanced_bonus: bonus,
+                };
+                let defence = DefenceSide {
+                    fight: d_fight,
+                    armour,
+                    modifier: d_mod,
+                    enhanced: bit(2),
+                    reroll: bit(3),
+                };
+                let plain = AttackSide {
+                    fight: attack.bonus() - defence.bonus(),
+                    modifier: 0,
+                    enhanced_bonus: 0,
+                    ..attack
+                };
+                let bare = DefenceSide {
+                    enhanced: defence.enhanced,
+                    reroll: defence.reroll,
+                    ..DefenceSide::default()
+                };
+                assert_eq!(melee_odds(attack, defence), melee_odds(plain, bare));
+            }
+        }
+    }
+
+    #[test]
     fn critical_needs_a_margin_of_six() {
         // 2d6+2 vs 1d6+2: Critical when 2d6 - d >= 6. d=1: 2d6 >= 7 (21 ways); d=2: >= 8 (15);
         // d=3: >= 9 (10); d=4: >= 10 (6); d=5: >= 11 (3); d=6: 12 (1): 56 of 216 = 7/27.

@@ -174,6 +174,21 @@ impl DefaultAi {
 
     /// The exact odds of one attack, computed once per pair of sides.
     fn odds(&mut self, attack: AttackSide, defence: DefenceSide) -> Distribution {
+        // The odds depend only on the difference of the two sides' bonuses and on who rolls
+        // Enhanced or re-rolls (the re-roll rules compare totals): one key for every pair with
+        // the same difference, so the cache fills within a few games.
+        let attack = AttackSide {
+            fight: attack.bonus() - defence.bonus(),
+            modifier: 0,
+            enhanced: attack.enhanced,
+            reroll: attack.reroll,
+            enhanced_bonus: 0,
+        };
+        let defence = DefenceSide {
+            enhanced: defence.enhanced,
+            reroll: defence.reroll,
+            ..DefenceSide::default()
+        };
         match self.cache.lock() {
             Ok(mut cache) => cache
                 .entry((attack, defence))

@@ -98,3 +98,20 @@ fn a_ninja_that_stays_disguised_fights_with_the_copied_pool() {
     assert_eq!(split_total(&events, &names[0]), shown);
     assert!(!events.iter().any(|e| matches!(e, Event::Discard { .. })));
 }
+
+#[test]
+fn among_equal_ranks_the_game_leader_is_the_one_the_roster_names() {
+    // The Ninja and the Warrior Monk are both Rank 3; the roster names the Monk.
+    let cat = cat();
+    let models = format!(
+        "{NINJA}[[models]]\nprofile = \"warrior-monk\"\nweapons = [\"naginata\"]\nleader = true\n"
+    );
+    let g = against_soldier(&cat, "bushi", &models, &[]);
+    assert!(!g.units[0].leader);
+    assert!(g.units[1].leader);
+    // Without the choice, the first listed.
+    let models =
+        format!("{NINJA}[[models]]\nprofile = \"warrior-monk\"\nweapons = [\"naginata\"]\n");
+    let g = against_soldier(&cat, "bushi", &models, &[]);
+    assert!(g.units[0].leader);
+}

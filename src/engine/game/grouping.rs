@@ -76,6 +76,8 @@ pub fn group(e: &Engagements<'_>) -> Grouping {
                 }],
                 idle: Vec::new(),
             }
+        } else if let Some(star) = star(&component, &adjacent, e) {
+            star
         } else if component.len() <= EXHAUSTIVE {
             exhaustive(&component, &adjacent, e)
         } else {
@@ -87,6 +89,24 @@ pub fn group(e: &Engagements<'_>) -> Grouping {
     out.combats.sort();
     out.idle.sort_unstable();
     out
+}
+
+/// One model touching every other of the component, none of which touch each other, and room
+/// for them all: the only grouping that leaves nobody idle is that model against all the rest
+/// (any other centre could only take the hub, leaving the rest idle). `None` for other shapes.
+fn star(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>) -> Option<Grouping> {
+    let leaves = component.len() - 1;
+    let &hub = component.iter().find(|&&m| adjacent[m].len() == leaves)?;
+    let is_star = component
+        .iter()
+        .all(|&m| m == hub || adjacent[m].len() == 1);
+    (is_star && (e.cap)(hub) >= leaves).then(|| Grouping {
+        combats: vec![Combat {
+            centre: hub,
+            others: component.iter().copied().filter(|&m| m != hub).collect(),
+        }],
+        idle: Vec::new(),
+    })
 }
 
 /// The score of a grouping: fewer idle, then more repeated pairs, then the smaller list.
@@ -337,6 +357,41 @@ mod tests {
             cap: &cap,
             fought_before: &fought,
         })
+    }
+
+    #[test]
+    fn a_star_is_grouped_as_the_exhaustive_search_groups_it() {
+        // Hubs at every position, 2 to 4 leaves, with and without last turn's pairs.
+        for leaves in 2..=4usize {
+            for hub in 0..=leaves {
+                let ids: Vec<usize> = (0..=leaves).filter(|&m| m != hub).collect();
+                let contacts: Vec<(usize, usize)> = ids.iter().map(|&m| (hub, m)).collect();
+                for before in [vec![], vec![(hub, ids[0])], vec![(hub, ids[leaves - 1])]] {
+                    let fought =
+                        |a: usize, b: usize| before.contains(&(a, b)) || before.contains(&(b, a));
+                    let e = Engagements {
+                        n: leaves + 1,
+                        contacts: &contacts,
+                        cap: &|_| 4,
+                        fought_before: &fought,
+                    };
+                    let component: Vec<usize> = (0..=leaves).collect();
+                    let mut adjacent = vec![Vec::new(); leaves + 1];
+                    for &(a, b) in &contacts {
+                        adjacent[a].push(b);
+                        adjacent[b].push(a);
+                    }
+                    for list in &mut adjacent {
+                        list.sort_unstable();
+                    }
+                    assert_eq!(
+                        star(&component, &adjacent, &e),
+                        Some(exhaustive(&component, &adjacent, &e)),
+                        "hub {hub}, {leaves} leaves, before {before:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -332,10 +332,12 @@ impl<'c> Game<'c> {
         });
         let mut units = Vec::new();
         for (s, side) in sides.iter_mut().enumerate() {
+            // The Leader: the highest Rank; among equals the one the roster names, else
+            // the first listed.
             let leader = side
                 .iter()
                 .enumerate()
-                .max_by_key(|(i, u)| (u.rank, std::cmp::Reverse(*i)))
+                .max_by_key(|(i, u)| (u.rank, u.leader, std::cmp::Reverse(*i)))
                 .map(|(i, _)| i);
             for (i, mut u) in side.drain(..).enumerate() {
                 u.side = s;

@@ -193,7 +193,8 @@ impl Unit {
             shoot: i32::from(m.shoot),
             missiles,
             status: Status::OnTable,
-            leader: false,
+            // The roster's choice among equals; the game settles the Leader.
+            leader: m.entry.leader,
             commander: m.has_attribute("commander"),
             fearless: m.has_attribute("fearless"),
             inexorable: m.has_attribute("inexorable"),
