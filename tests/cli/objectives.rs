@@ -23,14 +23,13 @@ fn charged(objective: Option<ObjectiveKind>) -> String {
     );
     let mut g = game(&cat, ["bushi", "bushi"], [a, b], &[6, 4, 4]);
     g.units[0].base.centre = Point::new(12.0, 8.0);
-    g.units[1].base.centre = Point::new(9.5, 10.5);
+    g.units[1].base.centre = Point::new(9.6, 10.4);
     g.units[2].base.centre = Point::new(14.5, 10.5);
     assert!(g.units[1].leader, "the Hatamoto leads B");
     g.objectives = [objective, None];
-    // Both are Grievously wounded; the Samurai is still the easier kill.
-    for u in &mut g.units[1..] {
-        u.fighter.health = buntai::engine::wound::Health::Grievous;
-    }
+    // The Samurai is Grievously wounded: a fight worth making. The Hatamoto, whole and a little
+    // nearer, is worth fighting only for the objective's 5 VP.
+    g.units[2].fighter.health = buntai::engine::wound::Health::Grievous;
     // B has moved: a charge is not held back for it.
     g.units[1].turn.activated = true;
     g.units[2].turn.activated = true;
@@ -47,7 +46,11 @@ fn charged(objective: Option<ObjectiveKind>) -> String {
 
 #[test]
 fn the_default_ai_goes_for_the_enemy_leader_when_that_is_its_objective() {
-    assert_eq!(charged(None), "samurai", "the wounded Samurai without it");
+    assert_eq!(
+        charged(None),
+        "samurai",
+        "only the wounded Samurai is worth it without"
+    );
     assert_eq!(charged(Some(ObjectiveKind::KillLeader)), "hatamoto");
 }
 

@@ -1,8 +1,10 @@
 //! Table policies. `TableAi` is the default player: shooters hold still and shoot the target worth
-//! most by the exact odds of the shot; everyone else charges an enemy it can reach (a wounded or
-//! already engaged enemy first, one worth more first) or closes in; Stunned models rest; combat
-//! decisions are the default melee AI's. `Charge` is the yardstick that only advances on the
-//! nearest enemy and fights; `RandomTable` makes random legal choices (the baseline and a fuzzer).
+//! most by the exact odds of the shot; everyone else charges an enemy it can reach when the fight
+//! is worth it (one a friend already fights first, then the nearest) or closes in, the laggards
+//! first; it loots the bodies its faction scores and plays for its minor objective; Stunned
+//! models rest; combat decisions are the default melee AI's. `Charge` is the yardstick that only
+//! advances on the nearest enemy and fights; `RandomTable` makes random legal choices (the
+//! baseline and a fuzzer).
 
 use super::play::{Action, Activation, Game, TablePolicy};
 use super::unit::{Status, Unit};
@@ -321,10 +323,16 @@ impl TablePolicy for TableAi {
             .collect();
         // It never withdraws: getting out of three-to-one fights was measured and lost more
         // games against `charge` (Bushi mirror 56.9% -> 50.1%, Koryu 51.7% -> 45.2%).
-        // Charges first: the best target any free model can reach. The score does not depend on
-        // the path, so candidates go best first and the first with a legal path is taken (ties
-        // in model, then enemy, order): few paths are ever searched.
-        let mut candidates: Vec<(f64, usize, usize)> = Vec::new();
+        // Charges first. A charge is worth making when what the target is worth, times how
+        // likely the fight goes our way (our strength and our friends already on it, against
+        // its own), outweighs what the charger risks. Worth-making charges come first; among
+        // them an enemy a friend is already fighting (two against one), then the nearest. The
+        // order does not depend on the path, so candidates go in order and the first with a
+        // legal path is taken (ties in model, then enemy, order): few paths are ever searched.
+        // (Against `charge`, 1,000 games a seat, this order beat ranking by the score itself:
+        // 100-point mirrors Koryu 45.3% -> 49.1%, Ikko-Ikki 51.2% -> 52.4%; 200-point Koryu
+        // 52.0% -> 59.1%, Ikko-Ikki 51.3% -> 57.7%, Bandits 60.0% -> 65.5%.)
+        let mut candidates: Vec<ChargeOption> = Vec::new();
         for (k, &u) in units.iter().enumerate() {
             if shooting[k] || !game.may_engage(u) {
                 continue;
@@ -332,11 +340,10 @@ impl TablePolicy for TableAi {
             let reach = base_allowance(&game.rules, &game.mover(u), MoveKind::Normal)
                 + game.cat.terrain.bases.contact;
             for e in game.units.iter().filter(|e| e.side != side && e.on_table()) {
-                if e.base.edge_distance(&game.units[u].base) > reach + 1e-9 {
+                let distance = e.base.edge_distance(&game.units[u].base);
+                if distance > reach + 1e-9 {
                     continue;
                 }
-                // Worth charging: what the target is worth, times how likely the fight goes our
-                // way (our strength and our friends already on it, against its own).
                 let ours = strength(&game.units[u].fighter)
                     + game
                         .contacts(e.id)
@@ -346,20 +353,31 @@ impl TablePolicy for TableAi {
                 let edge = ours / (ours + theirs);
                 let score = worth(game, side, e) * edge * edge
                     - 0.5 * at_stake(game, &game.units[u]) * (1.0 - edge);
-                candidates.push((score, u, e.id));
+                candidates.push(ChargeOption {
+                    worth_it: score >= 0.0,
+                    ganged: game.contacts(e.id).next().is_some(),
+                    distance,
+                    unit: u,
+                    enemy: e.id,
+                });
             }
         }
-        candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let best = candidates
-            .iter()
-            .find_map(|&(score, u, e)| game.charge_path(u, e).map(|path| (score, u, path)));
-        // A charge expected to cost more than it gains waits while the enemy still has free
-        // models to move: they may yet come to us, or offer a better one.
+        candidates.sort_by(|a, b| {
+            (b.worth_it, b.ganged)
+                .cmp(&(a.worth_it, a.ganged))
+                .then(a.distance.total_cmp(&b.distance))
+        });
+        let best = candidates.iter().find_map(|c| {
+            game.charge_path(c.unit, c.enemy)
+                .map(|path| (c.worth_it, c.unit, path))
+        });
+        // A charge not worth making waits while the enemy still has free models to move: they
+        // may yet come to us, or offer a better one.
         let enemy_waiting = game
             .units
             .iter()
             .any(|e| e.side != side && e.on_table() && !e.turn.activated && !game.engaged(e.id));
-        let delay = enemy_waiting && best.as_ref().is_some_and(|b| b.0 < 0.0);
+        let delay = enemy_waiting && best.as_ref().is_some_and(|b| !b.0);
         if let Some((_, unit, path)) = best.filter(|_| !delay) {
             return Activation::Move {
                 unit,
@@ -442,6 +460,16 @@ impl TablePolicy for TableAi {
         }
         Action::Pass
     }
+}
+
+/// A charge the default AI could make, and how it ranks it.
+struct ChargeOption {
+    worth_it: bool,
+    /// A friend is already fighting the target.
+    ganged: bool,
+    distance: f64,
+    unit: usize,
+    enemy: usize,
 }
 
 /// Whether `u` may ride by this turn: mounted, unengaged, not Subdued, not yet moved.
