@@ -160,6 +160,11 @@ fn exhaustive(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>)
         if idle_at_least as usize > bound {
             continue;
         }
+        // The exact number these centres leave idle (a maximum assignment, found without
+        // allocating): the flow below runs only for those that could be best.
+        if (others.count_ones() - max_assigned(mask, others, &bits, &caps)) as usize > bound {
+            continue;
+        }
         let centres: Vec<usize> = (0..k)
             .filter(|&i| mask & (1 << i) != 0)
             .map(|i| component[i])
@@ -170,6 +175,61 @@ fn exhaustive(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>)
         }
     }
     best.map(|b| b.0).unwrap_or_default()
+}
+
+/// How many of the non-centres in `others` can fight a centre of `mask` they touch, each centre
+/// taking at most its cap: a maximum assignment by augmenting paths (components have at most
+/// [`EXHAUSTIVE`] models, so fixed arrays do).
+fn max_assigned(mask: u32, others: u32, bits: &[u32], caps: &[u32]) -> u32 {
+    const NONE: u8 = u8::MAX;
+    let k = bits.len();
+    // The centre each model (a non-centre) is assigned to, and each centre's load.
+    let mut to = [NONE; EXHAUSTIVE];
+    let mut load = [0u32; EXHAUSTIVE];
+
+    /// Find room for `j`: a centre it touches with room, or one whose model can move elsewhere.
+    fn augment(
+        j: usize,
+        mask: u32,
+        bits: &[u32],
+        caps: &[u32],
+        to: &mut [u8; EXHAUSTIVE],
+        load: &mut [u32; EXHAUSTIVE],
+        seen: &mut u32,
+    ) -> bool {
+        let mut options = bits[j] & mask & !*seen;
+        while options != 0 {
+            let i = options.trailing_zeros() as usize;
+            options &= options - 1;
+            *seen |= 1 << i;
+            if load[i] < caps[i] {
+                load[i] += 1;
+                to[j] = i as u8;
+                return true;
+            }
+            // Move one of the models at `i` elsewhere.
+            for m in 0..to.len() {
+                if to[m] == i as u8 && augment(m, mask, bits, caps, to, load, seen) {
+                    // `m` moved on; `j` takes its place, the load unchanged.
+                    to[j] = i as u8;
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    let mut assigned = 0;
+    for j in 0..k {
+        if others & (1 << j) == 0 {
+            continue;
+        }
+        let mut seen = 0u32;
+        if augment(j, mask, bits, caps, &mut to, &mut load, &mut seen) {
+            assigned += 1;
+        }
+    }
+    assigned
 }
 
 /// The greedy rule for large groups: repeatedly make a combat around the engaged model with the
