@@ -96,6 +96,10 @@ pub struct SimulateArgs {
     /// models, rounded up, and brings the rest on from turn 2.
     #[arg(long)]
     pub reserves: bool,
+    /// Skirmish: play the Fatigue advanced rule (tp.70, R-122): models that fight may gain
+    /// Fatigue counters (-1 Initiative and Shoot); Tireless models never do.
+    #[arg(long)]
+    pub fatigue: bool,
     /// Skirmish: play on this table file (as `buntai table --table` reads) instead of a
     /// generated table for each game; weather, time of day and deployment are still rolled.
     #[arg(long, value_name = "FILE")]
@@ -394,6 +398,10 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     }
     if args.replay.is_some() {
         out.error("--replay draws a game on the table: use it with --scenario skirmish");
+        return exit::USAGE;
+    }
+    if args.fatigue {
+        out.error("--fatigue is played in the Skirmish: use it with --scenario skirmish");
         return exit::USAGE;
     }
     if args.policy_a == PolicyArg::Charge || args.policy_b == PolicyArg::Charge {

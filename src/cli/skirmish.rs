@@ -247,6 +247,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             events,
         );
         game_state.kiai = seat.kiai;
+        game_state.fatigue = args.fatigue;
         if args.reserves {
             keep_reserves(&mut game_state, &mut [pa.as_mut(), pb.as_mut()], events);
         }

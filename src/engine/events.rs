@@ -199,6 +199,17 @@ pub enum Event {
         model: String,
         owner: String,
     },
+    /// The Fatigue rule's End Phase roll of one model: a model that did not fight
+    /// removes `total` counters (d3, `dice` the d6 it came from, `resilience` none); one that
+    /// fought rolls 2d6 plus `modifiers` against its `resilience`. `counters` it has after.
+    Fatigue {
+        model: String,
+        dice: Vec<u8>,
+        modifiers: Vec<(String, i32)>,
+        total: i32,
+        resilience: Option<i32>,
+        counters: u8,
+    },
     /// A disguised Ninja reveals itself: it plays with its own numbers from now on.
     Reveal {
         model: String,

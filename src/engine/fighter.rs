@@ -122,6 +122,8 @@ pub struct Fighter {
     /// It stands in a building's room too small for long-handled weapons: with one in
     /// hand, -1 Initiative and -1 Attack.
     pub cramped: bool,
+    /// Fatigued: -1 Initiative (the characteristic, floored at 0) and -1 Shoot.
+    pub fatigued: bool,
     /// Who it is in a game on the table (the model's id there; 0 elsewhere).
     pub key: u32,
     /// The model whose attack gave its last wound result: the credit for a kill.
@@ -267,6 +269,7 @@ impl Fighter {
             fixed: None,
             unmasked: false,
             cramped: false,
+            fatigued: false,
             halved_pool: false,
             riding_by: false,
             key: 0,
@@ -345,7 +348,7 @@ impl Fighter {
             _ => 0,
         };
         // the characteristic is floored at 0 before the roll's modifiers apply.
-        (self.initiative + wounds).max(0)
+        (self.initiative + wounds - i32::from(self.fatigued)).max(0)
             + weapon
             + i32::from(self.fast)
             + i32::from(self.riding_by)
@@ -479,6 +482,7 @@ pub(crate) fn test_fighter(
         fixed: None,
         unmasked: false,
         cramped: false,
+        fatigued: false,
         halved_pool: false,
         riding_by: false,
         key: 0,

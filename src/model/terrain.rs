@@ -24,6 +24,31 @@ pub struct TerrainFile {
     pub time_of_day: TimeTable,
     pub deployments: Vec<Deployment>,
     pub reserves: Reserves,
+    pub fatigue: FatigueRule,
+}
+
+/// The Fatigue advanced rule's numbers (tp.70, R-122).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FatigueRule {
+    /// Resilience by true Rank, 0 to 5.
+    pub resilience: Vec<i32>,
+    /// Modifiers to the End Phase 2d6 of a model that fought.
+    pub already_fatigued: i32,
+    pub grievous: i32,
+    pub rested: i32,
+    pub source: Provenance,
+}
+
+impl FatigueRule {
+    /// The Resilience of a model of true Rank `rank` (the last entry for higher Ranks).
+    pub fn resilience(&self, rank: u8) -> i32 {
+        self.resilience
+            .get(usize::from(rank))
+            .or(self.resilience.last())
+            .copied()
+            .unwrap_or(7)
+    }
 }
 
 /// Move allowances in inches, besides the normal move and Run of `weapons.toml`.

@@ -5,6 +5,7 @@ mod buildings;
 mod catalogue;
 mod data_check;
 mod engine;
+mod fatigue;
 mod game;
 mod geometry_oracle;
 mod inexorable;

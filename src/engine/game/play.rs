@@ -269,6 +269,8 @@ pub struct Game<'c> {
     pub kiai: [u32; 2],
     criticals: [[u32; 2]; 2],
     leader_critical: [[bool; 2]; 2],
+    /// The Fatigue advanced rule is in use.
+    pub fatigue: bool,
     /// Pairs that fought in the same combat in the last Combat Phase.
     fought_before: Vec<(usize, usize)>,
     /// Last Combat Phase's contacts and the grouping they gave (see `combat`).
@@ -370,6 +372,7 @@ impl<'c> Game<'c> {
             kiai: [0; 2],
             criticals: [[0; 2]; 2],
             leader_critical: [[false; 2]; 2],
+            fatigue: false,
             fought_before: Vec::new(),
             last_grouping: None,
         };
@@ -1148,7 +1151,8 @@ impl<'c> Game<'c> {
         let defence = defence_items(self.cat, w, &ctx);
         Some((
             ShotSpec {
-                shoot: s.shoot,
+                // A Fatigued shooter's Shoot is 1 lower, floored at 0.
+                shoot: (s.shoot - i32::from(s.fighter.fatigued)).max(0),
                 modifier: mods.iter().map(|(_, v)| v).sum(),
                 reroll: missile.reroll,
                 defence: defence.iter().map(|(_, v)| v).sum(),
@@ -3129,6 +3133,69 @@ fn end_phase(game: &mut Game<'_>, dice: &mut dyn Dice, events: &mut EventLog) {
                 dice,
                 events,
             );
+        }
+    }
+    if game.fatigue {
+        fatigue(game, dice, events);
+    }
+}
+
+/// The Fatigue rule's End Phase (tp.70, R-122), the Priority player's models first: a model that
+/// did not fight removes d3 Fatigue counters (d3 = half a d6, rounded up; rolled only when it has
+/// some); one that fought and is not Tireless rolls 2d6, +1 if already Fatigued, +1 with a
+/// Grievous wound, -2 if it rested, and gains a counter on more than its Resilience (by true
+/// Rank). A model with a counter is Fatigued: -1 Initiative and Shoot.
+pub fn fatigue(game: &mut Game<'_>, dice: &mut dyn Dice, events: &mut EventLog) {
+    let rule = &game.cat.terrain.fatigue;
+    for s in [game.priority, 1 - game.priority] {
+        for k in 0..game.units.len() {
+            let u = &game.units[k];
+            if u.side != s || !u.on_table() {
+                continue;
+            }
+            let before = u.fatigue;
+            let (dice_rolled, modifiers, total, resilience) = if !u.turn.fought {
+                if before == 0 {
+                    continue;
+                }
+                let d = dice.d6();
+                game.units[k].fatigue = before.saturating_sub(d.div_ceil(2));
+                (vec![d], Vec::new(), i32::from(d.div_ceil(2)), None)
+            } else if u.tireless {
+                continue;
+            } else {
+                let d = [dice.d6(), dice.d6()];
+                let mut modifiers: Vec<(&'static str, i32)> = Vec::new();
+                if before > 0 {
+                    modifiers.push(("already Fatigued", rule.already_fatigued));
+                }
+                if u.fighter.health == Health::Grievous {
+                    modifiers.push(("Grievous", rule.grievous));
+                }
+                if u.turn.rested {
+                    modifiers.push(("rested", rule.rested));
+                }
+                let total = i32::from(d[0] + d[1]) + modifiers.iter().map(|m| m.1).sum::<i32>();
+                let resilience = rule.resilience(u.rank);
+                if total > resilience {
+                    game.units[k].fatigue = before.saturating_add(1);
+                }
+                (d.to_vec(), modifiers, total, Some(resilience))
+            };
+            let u = &mut game.units[k];
+            u.fighter.fatigued = u.fatigue > 0;
+            let (name, counters) = (u.fighter.name.clone(), u.fatigue);
+            events.push(|| Event::Fatigue {
+                model: name,
+                dice: dice_rolled,
+                modifiers: modifiers
+                    .iter()
+                    .map(|(n, v)| ((*n).to_owned(), *v))
+                    .collect(),
+                total,
+                resilience,
+                counters,
+            });
         }
     }
 }

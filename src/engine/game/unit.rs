@@ -105,6 +105,9 @@ pub struct Unit {
     pub keeping: bool,
     /// The mounts its profile could have been fielded on: what it may mount.
     pub rides: Vec<Mount>,
+    /// Fatigue counters, and whether it is Tireless (never gains one).
+    pub fatigue: u8,
+    pub tireless: bool,
     /// A disguised Ninja's true self, until it reveals itself; meanwhile `fighter`,
     /// `shoot` and `missiles` are the numbers of the model it copies. `rank` is always its true
     /// Rank (scoring uses it).
@@ -214,6 +217,8 @@ impl Unit {
             picked_own: false,
             keeping: false,
             disguise: None,
+            fatigue: 0,
+            tireless: m.has_attribute("tireless"),
             rides: m
                 .profile
                 .mount
@@ -319,11 +324,12 @@ pub fn units_of(
     roster: &crate::roster::Roster,
     side: usize,
 ) -> Vec<Unit> {
+    // Tireless is kept: it matters only when the game plays the Fatigue rule.
     let resolved = crate::roster::resolve(
         cat,
         faction,
         roster,
-        crate::roster::Rules::default(),
+        crate::roster::Rules { fatigue: true },
         &mut Vec::new(),
     );
     let tag = if side == 0 { "A" } else { "B" };
