@@ -263,6 +263,9 @@ pub enum Event {
         path: Vec<[f64; 2]>,
         length: f64,
         allowance: f64,
+        /// How many times the allowance was halved (Stunned or Grievous, encumbered, difficult
+        /// ground, R-53).
+        halvings: u8,
     },
     /// A teppo reloaded in the Action Phase: ready from the next turn.
     Reload {

@@ -10,8 +10,10 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
 const CASES: u32 = 10_000;
-/// Skip cases this close to the boundary of a predicate.
-const HAIR: f32 = 1e-3;
+/// Skip cases this close to the boundary of a predicate: beyond the oracle's precision. Parry's
+/// f32 GJK has called a segment end 0.00107" outside a triangle's edge (coordinates near 20)
+/// touching it; in f64 it is clearly outside (cross product +0.035), so 1e-3 was too fine.
+const HAIR: f32 = 2e-3;
 
 fn v(p: Point) -> Vector {
     Vector::new(p.x as f32, p.y as f32)

@@ -1950,7 +1950,14 @@ fn run_off(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
             if let Ok(check) =
                 check_move(&game.setup.table, &game.rules, &mover, kind, &path, others)
             {
-                place(game, unit, "flee", &path, check.length, allowance, events);
+                place(
+                    game,
+                    unit,
+                    "flee",
+                    &path,
+                    &MoveCheck { allowance, ..check },
+                    events,
+                );
                 return;
             }
         }
@@ -2032,15 +2039,7 @@ fn withdraw(
         let u = &mut game.units[unit];
         u.fighter.subdued = false;
         u.turn.moved = Moved::Normal;
-        place(
-            game,
-            unit,
-            "withdraw",
-            path,
-            check.length,
-            check.allowance,
-            events,
-        );
+        place(game, unit, "withdraw", path, &check, events);
         game.forget_broken_contacts();
         // Each enemy that chose to re-engage now moves back into contact, as its activation
         // if it is free to move and can reach; the Wavering test applies.
@@ -2116,15 +2115,7 @@ fn do_move(
         Moved::Normal
     };
     let kind = format!("{kind:?}").to_lowercase();
-    place(
-        game,
-        unit,
-        &kind,
-        path,
-        check.length,
-        check.allowance,
-        events,
-    );
+    place(game, unit, &kind, path, &check, events);
 }
 
 /// One shot, with its itemised numbers; into a combat, a miss goes on to another model.
@@ -2713,15 +2704,7 @@ fn inexorable(
             game.units[unit].turn.charge_refused = true;
             return;
         }
-        place(
-            game,
-            unit,
-            "inexorable",
-            &path,
-            check.length,
-            check.allowance,
-            events,
-        );
+        place(game, unit, "inexorable", &path, &check, events);
         let activated: Vec<bool> = game.units.iter().map(|u| u.activated_this_turn()).collect();
         let prepare = |i: usize, f: &mut Fighter| {
             f.fixed = if i == unit {
@@ -2862,15 +2845,7 @@ fn ride_by(
     let u = &mut game.units[unit];
     u.turn.moved = Moved::Normal;
     u.turn.activated = true;
-    place(
-        game,
-        unit,
-        "ride-by",
-        &path,
-        check.length,
-        check.allowance,
-        events,
-    );
+    place(game, unit, "ride-by", &path, &check, events);
     Some((unit, touched))
 }
 
@@ -2892,27 +2867,18 @@ fn ride_away(
     let Ok(check) = game.check_path(unit, MoveKind::RideAway, &path) else {
         return;
     };
-    place(
-        game,
-        unit,
-        "ride-away",
-        &path,
-        check.length,
-        check.allowance,
-        events,
-    );
+    place(game, unit, "ride-away", &path, &check, events);
     game.forget_broken_contacts();
 }
 
 /// Put `unit` at the end of `path` (checked by the caller) and log the move: its start, path,
-/// length and allowance.
+/// length, allowance and how many times the allowance was halved.
 fn place(
     game: &mut Game<'_>,
     unit: usize,
     kind: &str,
     path: &[Point],
-    length: f64,
-    allowance: f64,
+    check: &MoveCheck,
     events: &mut EventLog,
 ) {
     let u = &mut game.units[unit];
@@ -2925,8 +2891,9 @@ fn place(
         kind: kind.to_owned(),
         from: [from.x, from.y],
         path: path.iter().map(|p| [p.x, p.y]).collect(),
-        length,
-        allowance,
+        length: check.length,
+        allowance: check.allowance,
+        halvings: check.halvings,
     });
 }
 
