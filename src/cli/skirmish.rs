@@ -44,6 +44,10 @@ pub struct SkirmishJson {
     /// How often each side ended the game Routing.
     pub routing: [f64; 2],
     pub models: Vec<SkirmishModelJson>,
+    /// How many games ended with each side on each whole number of victory points (A, B):
+    /// entry `k` counts games with at least `k` and fewer than `k + 1` VP (negative totals
+    /// count as 0).
+    pub vp_distribution: [Vec<u64>; 2],
     pub swapped: Option<SwappedJson>,
 }
 
@@ -54,6 +58,10 @@ pub struct SkirmishModelJson {
     pub name: String,
     pub survival: f64,
     pub fled: f64,
+    /// Enemies it killed (its attack or shot dealt the last wound), a game on average.
+    pub kills: f64,
+    /// Victory points those kills scored (their Ranks, R-108), a game on average.
+    pub kill_vp: f64,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -68,6 +76,11 @@ struct Tally {
     routing: [u64; 2],
     survived: [Vec<u64>; 2],
     fled: [Vec<u64>; 2],
+    kills: [Vec<u64>; 2],
+    /// Half points.
+    kill_vp: [Vec<u64>; 2],
+    /// Games by each side's whole VP.
+    vp_games: [Vec<u64>; 2],
 }
 
 impl Tally {
@@ -75,6 +88,8 @@ impl Tally {
         Tally {
             survived: [vec![0; sizes[0]], vec![0; sizes[1]]],
             fled: [vec![0; sizes[0]], vec![0; sizes[1]]],
+            kills: [vec![0; sizes[0]], vec![0; sizes[1]]],
+            kill_vp: [vec![0; sizes[0]], vec![0; sizes[1]]],
             ..Tally::default()
         }
     }
@@ -87,7 +102,32 @@ impl Tally {
             _ => 2,
         }] += 1;
         self.turns += u64::from(result.turns);
+        // Each kill to the model whose attack or shot dealt the last wound (R-108).
+        for victim in units.iter().filter(|u| u.status == Status::Dead) {
+            let Some(killer) = victim.fighter.hit_by.and_then(|k| units.get(k as usize)) else {
+                continue;
+            };
+            if killer.side == victim.side {
+                continue;
+            }
+            let k = units[..killer.id]
+                .iter()
+                .filter(|u| u.side == killer.side)
+                .count();
+            if let (Some(c), Some(v)) = (
+                self.kills[killer.side].get_mut(k),
+                self.kill_vp[killer.side].get_mut(k),
+            ) {
+                *c += 1;
+                *v += u64::from(victim.kill_value());
+            }
+        }
         for s in 0..2 {
+            let whole = usize::try_from(result.vp[s].max(0) / 2).unwrap_or(0);
+            if self.vp_games[s].len() <= whole {
+                self.vp_games[s].resize(whole + 1, 0);
+            }
+            self.vp_games[s][whole] += 1;
             self.vp[s] += i64::from(result.vp[s]);
             self.routing[s] += u64::from(result.morale[s] == MoraleState::Routing);
             let side: Vec<&Unit> = units.iter().filter(|u| u.side == s).collect();
@@ -121,7 +161,19 @@ impl Tally {
             for (a, b) in self.survived[s].iter_mut().zip(&other.survived[s]) {
                 *a += b;
             }
-            for (a, b) in self.fled[s].iter_mut().zip(&other.fled[s]) {
+            for (mine, theirs) in [
+                (&mut self.fled[s], &other.fled[s]),
+                (&mut self.kills[s], &other.kills[s]),
+                (&mut self.kill_vp[s], &other.kill_vp[s]),
+            ] {
+                for (a, b) in mine.iter_mut().zip(theirs) {
+                    *a += b;
+                }
+            }
+            if self.vp_games[s].len() < other.vp_games[s].len() {
+                self.vp_games[s].resize(other.vp_games[s].len(), 0);
+            }
+            for (a, b) in self.vp_games[s].iter_mut().zip(&other.vp_games[s]) {
                 *a += b;
             }
         }
@@ -344,6 +396,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     }
     let n = tally.games.max(1) as f64;
     let (survived, fled) = (&tally.survived, &tally.fled);
+    let (kills, kill_vp) = (&tally.kills, &tally.kill_vp);
     let report = SkirmishJson {
         scenario: "skirmish",
         seed: args.seed,
@@ -378,9 +431,12 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
                         name: u.fighter.name.clone(),
                         survival: round(survived[s][k] as f64 / n),
                         fled: round(fled[s][k] as f64 / n),
+                        kills: round(kills[s][k] as f64 / n),
+                        kill_vp: round(kill_vp[s][k] as f64 / 2.0 / n),
                     })
             })
             .collect(),
+        vp_distribution: tally.vp_games.clone(),
         swapped: swapped.map(|s| SwappedJson {
             // Roster A sat second: its wins are side B's.
             a_wins: rate(s.outcome[2], s.games),
@@ -436,9 +492,16 @@ fn report_text(r: &SkirmishJson) -> Doc {
             bound(s.a_wins_both.high)
         ));
     }
+    doc.para(format!(
+        "Victory points a game, middle half of the games: A {}, B {}.",
+        quartiles(&r.vp_distribution[0]),
+        quartiles(&r.vp_distribution[1])
+    ));
     doc.heading("Models");
     doc.table(
-        &["Side", "#", "Model", "Survives", "Flees"],
+        &[
+            "Side", "#", "Model", "Survives", "Flees", "Kills", "Kill VP",
+        ],
         r.models
             .iter()
             .map(|m| {
@@ -448,9 +511,29 @@ fn report_text(r: &SkirmishJson) -> Doc {
                     m.name.clone(),
                     format!("{:.1}%", m.survival * 100.0),
                     format!("{:.1}%", m.fled * 100.0),
+                    format!("{:.2}", m.kills),
+                    format!("{:.2}", m.kill_vp),
                 ]
             })
             .collect(),
     );
     doc
+}
+
+/// The lower quartile, median and upper quartile of a distribution by whole VP, as "4 to 9
+/// (median 6)".
+fn quartiles(games: &[u64]) -> String {
+    let total: u64 = games.iter().sum();
+    let at = |share: f64| {
+        let want = (share * total as f64).ceil().max(1.0) as u64;
+        let mut seen = 0;
+        games
+            .iter()
+            .position(|&g| {
+                seen += g;
+                seen >= want
+            })
+            .unwrap_or(0)
+    };
+    format!("{} to {} (median {})", at(0.25), at(0.75), at(0.5))
 }

@@ -320,6 +320,30 @@ fn simulate_plays_skirmishes_the_same_with_one_thread_or_two() {
         + report["draws"]["count"].as_u64().unwrap_or(0)
         + report["b_wins"]["count"].as_u64().unwrap_or(0);
     assert_eq!(total, 24);
+    // The VP distribution counts every game once a side; every kill is credited to a model of
+    // the other side, so a side's kills are at most the other side's dead.
+    for side in 0..2 {
+        let counted: u64 = report["vp_distribution"][side]
+            .as_array()
+            .expect("distribution")
+            .iter()
+            .map(|c| c.as_u64().expect("count"))
+            .sum();
+        assert_eq!(counted, 24);
+    }
+    let models = report["models"].as_array().expect("models");
+    let sum = |side: &str, f: &dyn Fn(&serde_json::Value) -> f64| -> f64 {
+        models.iter().filter(|m| m["side"] == side).map(f).sum()
+    };
+    for (side, other) in [("A", "B"), ("B", "A")] {
+        let kills = sum(side, &|m| m["kills"].as_f64().expect("kills"));
+        let dead = sum(other, &|m| {
+            1.0 - m["survival"].as_f64().expect("survival") - m["fled"].as_f64().expect("fled")
+        });
+        assert!(kills > 0.0, "{side} killed someone in 24 games");
+        assert!(kills <= dead + 0.01, "{side}: {kills} kills, {dead} dead");
+        assert!(sum(side, &|m| m["kill_vp"].as_f64().expect("vp")) >= kills / 2.0);
+    }
 }
 
 #[test]
