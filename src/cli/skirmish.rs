@@ -31,6 +31,8 @@ pub struct SkirmishJson {
     pub seed: u64,
     pub games: u64,
     pub points: u32,
+    /// The table file every game was played on (`--table`); none: a table generated per game.
+    pub table: Option<String>,
     pub a: SideJson,
     pub b: SideJson,
     pub a_wins: Rate,
@@ -402,6 +404,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         seed: args.seed,
         games: args.games,
         points,
+        table: args.table.as_ref().map(|p| p.display().to_string()),
         a: SideJson::new(&args.a, a_name, args.policy_a, units[0].len()),
         b: SideJson::new(&args.b, b_name, args.policy_b, units[1].len()),
         a_wins: rate(tally.outcome[0], tally.games),
@@ -460,8 +463,12 @@ fn report_text(r: &SkirmishJson) -> Doc {
         "Skirmish: {} (A) against {} (B)",
         r.a.name, r.b.name
     ));
+    let tables = match &r.table {
+        Some(file) => format!("all on the table of {file}"),
+        None => "each on its own generated table".to_owned(),
+    };
     doc.para(format!(
-        "{} games from seed {} at {} points, each on its own generated table; A plays {} models (policy {}), B {} (policy {}).",
+        "{} games from seed {} at {} points, {tables}; A plays {} models (policy {}), B {} (policy {}).",
         r.games, r.seed, r.points, r.a.models, r.a.policy, r.b.models, r.b.policy
     ));
     let line = |label: &str, x: &Rate| {

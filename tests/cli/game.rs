@@ -881,6 +881,10 @@ fn simulate_plays_on_the_players_own_table() {
         kinds,
         ["building", "building", "wood", "low-wall", "rice-paddy"]
     );
+    // The report says which table the games were played on.
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("all on the table of"), "{text}");
+    assert!(!text.contains("generated table"), "{text}");
     // A table file with a piece off the table is refused with a located diagnostic.
     let bad = dir.path().join("bad.toml");
     std::fs::write(
