@@ -6,7 +6,7 @@ use buntai::engine::events::Event;
 use buntai::engine::table::{Opening, OpeningKind, Piece, Point, Polygon, Segment};
 
 use crate::scoring::{cat, game, units_from};
-use crate::script::{Script, play_turn_one};
+use crate::script::{Script, initiative_modifier as initiative, play_turn_one};
 
 /// A house from (8, 8) to (16, 16) with a door in its south wall from x 11 to 13.
 fn house(cat: &buntai::model::Catalogue, large_room: bool) -> Piece {
@@ -63,18 +63,6 @@ fn fight(
     let mut a = Script::defending();
     let mut b = Script::defending();
     (play_turn_one(&mut g, &mut a, &mut b, 2), names)
-}
-
-fn initiative(events: &[Event], who: &str) -> i32 {
-    events
-        .iter()
-        .find_map(|e| match e {
-            Event::Initiative {
-                fighter, modifier, ..
-            } if fighter == who => Some(*modifier),
-            _ => None,
-        })
-        .expect("an Initiative roll")
 }
 
 #[test]

@@ -8,7 +8,7 @@ use buntai::engine::table::Point;
 use buntai::model::Mount;
 
 use crate::scoring::{against_soldier, cat, game, units_from};
-use crate::script::Script;
+use crate::script::{Script, initiative_modifier};
 
 /// A Ming Heavy Cavalry (A1, its horse built in) and a Ming Soldier (A2); a Bushi Hatamoto
 /// (B1, who may buy a horse or a warhorse) and an Ashigaru (B2, who may not), all apart.
@@ -132,18 +132,6 @@ fn charged_carrier(drop: bool) -> (Vec<Event>, Vec<String>) {
         crate::script::play_turn_one(&mut g, &mut a, &mut b, 9),
         names,
     )
-}
-
-fn initiative_modifier(events: &[Event], who: &str) -> i32 {
-    events
-        .iter()
-        .find_map(|e| match e {
-            Event::Initiative {
-                fighter, modifier, ..
-            } if fighter == who => Some(*modifier),
-            _ => None,
-        })
-        .expect("an Initiative roll")
 }
 
 #[test]

@@ -184,3 +184,16 @@ pub fn play_turn_one(
         .take_while(|e| !matches!(e, Event::Turn { turn: 2 }))
         .collect()
 }
+
+/// The modifier of the first Initiative roll `who` made in `events`.
+pub fn initiative_modifier(events: &[buntai::engine::events::Event], who: &str) -> i32 {
+    events
+        .iter()
+        .find_map(|e| match e {
+            buntai::engine::events::Event::Initiative {
+                fighter, modifier, ..
+            } if fighter == who => Some(*modifier),
+            _ => None,
+        })
+        .expect("an Initiative roll")
+}

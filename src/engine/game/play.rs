@@ -559,27 +559,37 @@ impl<'c> Game<'c> {
         });
         let c = u.base.centre;
         let away = (c.y - cy).atan2(c.x - cx);
-        let mover = game.mover(unit);
-        let (friends, enemies) = game.others(unit);
+        game.first_step(
+            unit,
+            MoveKind::Withdraw,
+            away,
+            &[2.0, 1.5, 1.0],
+            &[0.0, 0.5, -0.5, 1.0, -1.0],
+        )
+    }
+
+    /// The first legal one-leg move of `kind` for `unit`: each length in turn, heading `away`
+    /// and then veering by each of `turns` (radians).
+    fn first_step(
+        &self,
+        unit: usize,
+        kind: MoveKind,
+        away: f64,
+        lengths: &[f64],
+        turns: &[f64],
+    ) -> Option<Vec<Point>> {
+        let c = self.units[unit].base.centre;
+        let mover = self.mover(unit);
+        let (friends, enemies) = self.others(unit);
         let others = Others {
             friends: &friends,
             enemies: &enemies,
         };
-        for length in [2.0, 1.5, 1.0] {
-            for turn in [0.0f64, 0.5, -0.5, 1.0, -1.0] {
+        for &length in lengths {
+            for &turn in turns {
                 let a = away + turn;
-                let end = Point::new(c.x + length * a.cos(), c.y + length * a.sin());
-                let path = vec![end];
-                if check_move(
-                    &game.setup.table,
-                    &game.rules,
-                    &mover,
-                    MoveKind::Withdraw,
-                    &path,
-                    others,
-                )
-                .is_ok()
-                {
+                let path = vec![Point::new(c.x + length * a.cos(), c.y + length * a.sin())];
+                if check_move(&self.setup.table, &self.rules, &mover, kind, &path, others).is_ok() {
                     return Some(path);
                 }
             }
@@ -607,34 +617,14 @@ impl<'c> Game<'c> {
         } else {
             (c.y - cy).atan2(c.x - cx)
         };
-        let mover = self.mover(unit);
-        let (friends, enemies) = self.others(unit);
-        let others = Others {
-            friends: &friends,
-            enemies: &enemies,
-        };
-        let full = base_allowance(&self.rules, &mover, MoveKind::RideAway);
-        for fraction in [1.0, 0.75, 0.5, 0.3] {
-            for turn in [0.0f64, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5] {
-                let a = away + turn;
-                let length = full * fraction;
-                let end = Point::new(c.x + length * a.cos(), c.y + length * a.sin());
-                let path = vec![end];
-                if check_move(
-                    &self.setup.table,
-                    &self.rules,
-                    &mover,
-                    MoveKind::RideAway,
-                    &path,
-                    others,
-                )
-                .is_ok()
-                {
-                    return Some(path);
-                }
-            }
-        }
-        None
+        let full = base_allowance(&self.rules, &self.mover(unit), MoveKind::RideAway);
+        self.first_step(
+            unit,
+            MoveKind::RideAway,
+            away,
+            &[full, full * 0.75, full * 0.5, full * 0.3],
+            &[0.0, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5],
+        )
     }
 
     /// After a model leaves contact: pairs that fought together last Combat Phase and no longer
