@@ -79,7 +79,7 @@ pub fn group(e: &Engagements<'_>) -> Grouping {
         } else if let Some(star) = star(&component, &adjacent, e) {
             star
         } else if component.len() <= EXHAUSTIVE {
-            exhaustive(&component, &adjacent, e)
+            exhaustive(&component, &adjacent, e, true)
         } else {
             greedy(&component, &adjacent, e)
         };
@@ -115,7 +115,14 @@ fn better(a: &(Grouping, usize), b: &(Grouping, usize)) -> bool {
         < (b.0.idle.len(), std::cmp::Reverse(b.1), &b.0.combats)
 }
 
-fn exhaustive(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>) -> Grouping {
+/// Try every set of centres. With `prune`, sets that provably cannot beat the best so far are
+/// skipped before the flow runs (the tests check the result is the same without).
+fn exhaustive(
+    component: &[usize],
+    adjacent: &[Vec<usize>],
+    e: &Engagements<'_>,
+    prune: bool,
+) -> Grouping {
     let k = component.len();
     // Neighbours within the component as bit sets, for quick bounds before any flow is run.
     let bits: Vec<u32> = component
@@ -124,6 +131,16 @@ fn exhaustive(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>)
             adjacent[m]
                 .iter()
                 .filter_map(|n| component.binary_search(n).ok())
+                .fold(0u32, |acc, i| acc | (1 << i))
+        })
+        .collect();
+    // The neighbours each model fought last turn, as bit sets: a bound on repeated pairs.
+    let fought: Vec<u32> = component
+        .iter()
+        .zip(&bits)
+        .map(|(&m, &near)| {
+            (0..k)
+                .filter(|&i| near & (1 << i) != 0 && (e.fought_before)(m, component[i]))
                 .fold(0u32, |acc, i| acc | (1 << i))
         })
         .collect();
@@ -162,8 +179,31 @@ fn exhaustive(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>)
         }
         // The exact number these centres leave idle (a maximum assignment, found without
         // allocating): the flow below runs only for those that could be best.
-        if (others.count_ones() - max_assigned(mask, others, &bits, &caps)) as usize > bound {
+        let idle_at_least =
+            (others.count_ones() - max_assigned(mask, others, &bits, &caps)) as usize;
+        if idle_at_least > bound {
             continue;
+        }
+        // Level on idle models at best: it must also keep as many of last turn's pairs (each
+        // non-centre is in one pair at most), and then come first in the sorted list, whose
+        // first centre is at least this set's smallest (the component is sorted).
+        if let Some((b, b_repeated)) = best.as_ref().filter(|_| prune)
+            && idle_at_least == b.idle.len()
+        {
+            let mut repeated_at_most = 0;
+            let mut rest = others;
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                repeated_at_most += usize::from(fought[j] & mask != 0);
+            }
+            let first_centre = component[mask.trailing_zeros() as usize];
+            if repeated_at_most < *b_repeated
+                || (repeated_at_most == *b_repeated
+                    && b.combats.first().is_some_and(|c| first_centre > c.centre))
+            {
+                continue;
+            }
         }
         let centres: Vec<usize> = (0..k)
             .filter(|&i| mask & (1 << i) != 0)
@@ -331,40 +371,54 @@ fn assign(
     (Grouping { combats, idle }, repeated)
 }
 
-/// A small min-cost max-flow (successive shortest paths with Bellman-Ford).
+/// A small min-cost max-flow (successive shortest paths with Bellman-Ford) on fixed arrays: a
+/// component of at most [`EXHAUSTIVE`] models gives the source, the sink and one node each.
 struct Flow {
-    /// (to, capacity left, cost, reverse edge index)
-    adj: Vec<Vec<(usize, i32, i32, usize)>>,
+    /// Per node, its edges in the order added: (to, capacity left, cost, reverse edge index).
+    adj: [[(u8, i8, i8, u8); FLOW_DEGREE]; FLOW_NODES],
+    degree: [u8; FLOW_NODES],
+    nodes: usize,
 }
 
+const FLOW_NODES: usize = EXHAUSTIVE + 2;
+/// A node's edges: a centre has one per other model it touches and one to the sink.
+const FLOW_DEGREE: usize = EXHAUSTIVE + 1;
+
 impl Flow {
-    fn new(n: usize) -> Flow {
+    fn new(nodes: usize) -> Flow {
+        debug_assert!(nodes <= FLOW_NODES);
         Flow {
-            adj: vec![Vec::new(); n],
+            adj: [[(0, 0, 0, 0); FLOW_DEGREE]; FLOW_NODES],
+            degree: [0; FLOW_NODES],
+            nodes,
         }
     }
 
     /// Add an edge; returns (from, index) to read its flow later.
     fn edge(&mut self, from: usize, to: usize, cap: i32, cost: i32) -> (usize, usize) {
         let (fi, ti) = (
-            self.adj[from].len(),
-            self.adj[to].len() + usize::from(from == to),
+            usize::from(self.degree[from]),
+            usize::from(self.degree[to]) + usize::from(from == to),
         );
-        self.adj[from].push((to, cap, cost, ti));
-        self.adj[to].push((from, 0, -cost, fi));
+        // Capacities are a centre's cap (4 at most) and costs 0 or -1.
+        let (cap, cost) = (cap.clamp(0, 127) as i8, cost.clamp(-1, 1) as i8);
+        self.adj[from][fi] = (to as u8, cap, cost, ti as u8);
+        self.degree[from] += 1;
+        self.adj[to][ti] = (from as u8, 0, -cost, fi as u8);
+        self.degree[to] += 1;
         (from, fi)
     }
 
     fn flow_on(&self, (from, i): (usize, usize)) -> i32 {
         let (to, _, _, rev) = self.adj[from][i];
-        self.adj[to][rev].1
+        i32::from(self.adj[usize::from(to)][usize::from(rev)].1)
     }
 
     fn run(&mut self, s: usize, t: usize) {
-        let n = self.adj.len();
+        let n = self.nodes;
         loop {
-            let mut dist = vec![i32::MAX; n];
-            let mut prev: Vec<Option<(usize, usize)>> = vec![None; n];
+            let mut dist = [i32::MAX; FLOW_NODES];
+            let mut prev: [Option<(u8, u8)>; FLOW_NODES] = [None; FLOW_NODES];
             dist[s] = 0;
             for _ in 0..n {
                 let mut changed = false;
@@ -372,10 +426,12 @@ impl Flow {
                     if dist[u] == i32::MAX {
                         continue;
                     }
-                    for (k, &(v, cap, cost, _)) in self.adj[u].iter().enumerate() {
-                        if cap > 0 && dist[u] + cost < dist[v] {
-                            dist[v] = dist[u] + cost;
-                            prev[v] = Some((u, k));
+                    let edges = &self.adj[u][..usize::from(self.degree[u])];
+                    for (k, &(v, cap, cost, _)) in edges.iter().enumerate() {
+                        let v = usize::from(v);
+                        if cap > 0 && dist[u] + i32::from(cost) < dist[v] {
+                            dist[v] = dist[u] + i32::from(cost);
+                            prev[v] = Some((u as u8, k as u8));
                             changed = true;
                         }
                     }
@@ -390,9 +446,10 @@ impl Flow {
             // Push one unit (every path here carries one model).
             let mut v = t;
             while let Some((u, k)) = prev[v] {
+                let (u, k) = (usize::from(u), usize::from(k));
                 let (_, _, _, rev) = self.adj[u][k];
                 self.adj[u][k].1 -= 1;
-                self.adj[v][rev].1 += 1;
+                self.adj[v][usize::from(rev)].1 += 1;
                 v = u;
             }
         }
@@ -446,11 +503,61 @@ mod tests {
                     }
                     assert_eq!(
                         star(&component, &adjacent, &e),
-                        Some(exhaustive(&component, &adjacent, &e)),
+                        Some(exhaustive(&component, &adjacent, &e, false)),
                         "hub {hub}, {leaves} leaves, before {before:?}"
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn pruning_the_search_never_changes_the_grouping() {
+        // Random two-sided melees of 3 to 12 models, random doorways and last turn's pairs: the
+        // pruned search finds exactly what trying every set of centres finds.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        for _ in 0..3000 {
+            let k = 3 + next(10) as usize;
+            let side: Vec<bool> = (0..k).map(|_| next(2) == 0).collect();
+            let mut contacts = Vec::new();
+            for a in 0..k {
+                for b in a + 1..k {
+                    if side[a] != side[b] && next(3) == 0 {
+                        contacts.push((a, b));
+                    }
+                }
+            }
+            let before: Vec<(usize, usize)> =
+                contacts.iter().copied().filter(|_| next(3) == 0).collect();
+            let doorway: Vec<usize> = (0..k).filter(|_| next(6) == 0).collect();
+            let cap = |m: usize| if doorway.contains(&m) { 1 } else { 4 };
+            let fought = |a: usize, b: usize| before.contains(&(a, b)) || before.contains(&(b, a));
+            let e = Engagements {
+                n: k,
+                contacts: &contacts,
+                cap: &cap,
+                fought_before: &fought,
+            };
+            let mut adjacent = vec![Vec::new(); k];
+            for &(a, b) in &contacts {
+                adjacent[a].push(b);
+                adjacent[b].push(a);
+            }
+            let component: Vec<usize> = (0..k).filter(|&m| !adjacent[m].is_empty()).collect();
+            if component.len() < 2 {
+                continue;
+            }
+            assert_eq!(
+                exhaustive(&component, &adjacent, &e, true),
+                exhaustive(&component, &adjacent, &e, false),
+                "contacts {contacts:?}, before {before:?}, doorways {doorway:?}"
+            );
         }
     }
 
