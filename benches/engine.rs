@@ -273,7 +273,8 @@ fn skirmish_game_200_points(bencher: divan::Bencher) {
     use buntai::engine::game::ai::TableAi;
     use buntai::engine::game::play::{Game, play};
     use buntai::engine::game::unit::units_of;
-    use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario};
+    use buntai::engine::table::setup::{DeploymentChoice, SetupRequest};
+    use buntai::model::ScenarioId;
     let cat = buntai::load::load(&buntai::load::DataSource::Embedded).expect("data");
     let roster = |name: &str| {
         let text = std::fs::read_to_string(format!("examples/{name}")).expect("example");
@@ -289,13 +290,13 @@ fn skirmish_game_200_points(bencher: divan::Bencher) {
     let mut seed = 0u64;
     bencher.bench_local(|| {
         seed += 1;
-        let request = SetupRequest {
-            points: 200,
-            scenario: SetupScenario::Skirmish,
-            deployment: DeploymentChoice::Edge,
-            wishes: None,
+        let request = SetupRequest::new(
+            &cat,
+            ScenarioId::Skirmish,
+            200,
+            DeploymentChoice::Edge,
             seed,
-        };
+        );
         let mut dice = SeededDice::new(seed, 1);
         let mut events = EventLog::off();
         let mut game = Game::new(

@@ -129,6 +129,7 @@ PY
 
 table_svg table-250-seed-7 --points 250 --seed 7
 table_svg table-duel-corner --points 150 --seed 11 --scenario duel --deployment corner
+table_svg table-defence --points 200 --seed 5 --scenario defence
 # The replay of one Skirmish: screenshots of deployment and of turn 3 (the page reads #N).
 "$bin" simulate examples/bushi-150.toml examples/koryu-150.toml --scenario skirmish --games 1 --seed 4 \
   --replay "$out/replay.html" --force >/dev/null

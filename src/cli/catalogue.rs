@@ -195,6 +195,196 @@ fn profile_notes(doc: &mut Doc, profiles: &[Profile]) {
     }
 }
 
+/// One scenario as `buntai scenarios --format json` prints it: its data, and how `simulate`
+/// plays it today.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct ScenarioJson<'a> {
+    #[serde(flatten)]
+    pub scenario: &'a crate::model::Scenario,
+    /// `table` (a whole game on the table), `melee-matches` (the Tournament's matches fought in
+    /// melee) or `not-yet`.
+    pub simulate: &'static str,
+}
+
+/// How `simulate` plays a scenario today.
+pub fn simulate_support(id: crate::model::ScenarioId) -> &'static str {
+    use crate::model::ScenarioId;
+    match id {
+        ScenarioId::Skirmish => "table",
+        ScenarioId::Tournament => "melee-matches",
+        _ => "not-yet",
+    }
+}
+
+/// `buntai scenarios [ID]`: every scenario in a table, or one in full.
+pub fn scenarios(
+    out: &Out,
+    cat: &Catalogue,
+    id: Option<crate::model::ScenarioId>,
+    format: ListFormat,
+) -> u8 {
+    let chosen: Vec<&crate::model::Scenario> = cat
+        .scenario
+        .scenarios
+        .iter()
+        .filter(|s| id.is_none_or(|i| s.id == i))
+        .collect();
+    fn json(s: &crate::model::Scenario) -> ScenarioJson<'_> {
+        ScenarioJson {
+            scenario: s,
+            simulate: simulate_support(s.id),
+        }
+    }
+    if format == ListFormat::Json {
+        return match (id, chosen.first()) {
+            (Some(_), Some(s)) => print_json(&json(s)),
+            _ => print_json(&chosen.iter().map(|s| json(s)).collect::<Vec<_>>()),
+        };
+    }
+    let length = |t: &crate::model::Turns| match (t.d6, t.open_ended) {
+        (_, true) => format!("to the end ({} at most)", t.plus),
+        (0, false) => format!("{}", t.plus),
+        (1, false) => format!("d6+{}", t.plus),
+        (n, false) => format!("{n}d6+{}", t.plus),
+    };
+    let kebab = |v: &dyn erased::Kebab| v.kebab();
+    let Some(one) = id.and_then(|_| chosen.first()) else {
+        let mut doc = Doc::new("Scenarios");
+        doc.para(
+            "The book's scenarios (tp.59-66) as the engine reads them. `buntai scenarios ID` shows \
+             one in full; `buntai table --scenario ID` draws its set-up.",
+        );
+        doc.table(
+            &["Scenario", "Forces", "Turns", "Deployment", "Simulate"],
+            chosen
+                .iter()
+                .map(|s| {
+                    vec![
+                        s.id.to_string(),
+                        kebab(&s.points),
+                        length(&s.turns),
+                        s.deployment
+                            .iter()
+                            .map(|d| kebab(d))
+                            .collect::<Vec<_>>()
+                            .join(" or "),
+                        simulate_support(s.id).to_owned(),
+                    ]
+                })
+                .collect(),
+        );
+        emit(&doc.to_text(out.text_style()));
+        return exit::SUCCESS;
+    };
+    let mut doc = Doc::new(format!("{} (tp.{})", one.name, one.page));
+    doc.para(one.summary.clone());
+    let mut rows = vec![
+        vec!["Forces".to_owned(), kebab(&one.points)],
+        vec![
+            "Roles".to_owned(),
+            if one.roles {
+                "attacker and defender, rolled off"
+            } else {
+                "none"
+            }
+            .to_owned(),
+        ],
+        vec![
+            "Table".to_owned(),
+            one.table_size
+                .map_or("by the larger force's points".to_owned(), |s| {
+                    format!("{s}\" square")
+                }),
+        ],
+        vec!["Terrain".to_owned(), kebab(&one.terrain)],
+        vec!["Weather and time".to_owned(), kebab(&one.conditions)],
+        vec![
+            "Deployment".to_owned(),
+            one.deployment
+                .iter()
+                .map(|d| kebab(d))
+                .collect::<Vec<_>>()
+                .join(" or "),
+        ],
+        vec!["Reserves".to_owned(), kebab(&one.reserves)],
+        vec!["Length (turns)".to_owned(), length(&one.turns)],
+        vec!["Victory".to_owned(), kebab(&one.victory)],
+        vec!["Simulate".to_owned(), simulate_support(one.id).to_owned()],
+    ];
+    if let Some(c) = one.circle {
+        rows.insert(
+            4,
+            vec!["Circle".to_owned(), format!("{c}\" across, at the centre")],
+        );
+    }
+    if let Some(p) = one.first_priority {
+        rows.push(vec!["Priority in turn 1".to_owned(), kebab(&p)]);
+    }
+    doc.table(&["", ""], rows);
+    if let Some(o) = &one.objective {
+        doc.heading("Objective");
+        doc.para(format!("{} ({} VP)", o.summary, o.vp));
+    }
+    if !one.minor_objectives.is_empty() {
+        doc.heading("Minor objectives (d6 each side)");
+        doc.list(
+            one.minor_objectives
+                .iter()
+                .map(|m| {
+                    let faces: Vec<String> = m.faces.iter().map(u8::to_string).collect();
+                    format!("{}: {} ({} VP)", faces.join(", "), m.summary, m.vp)
+                })
+                .collect(),
+        );
+    }
+    if !one.special.is_empty() {
+        doc.heading("Special rules");
+        doc.list(one.special.clone());
+    }
+    if !one.forces.is_empty() {
+        doc.heading("Scenario models");
+        doc.list(
+            one.forces
+                .iter()
+                .map(|f| match (f.count, f.per_points) {
+                    (Some(n), _) => format!("{n} x {}", f.profile),
+                    (None, Some(p)) => format!("one {} per full {p} points", f.profile),
+                    (None, None) => f.profile.clone(),
+                })
+                .collect(),
+        );
+    }
+    if !one.rulings.is_empty() {
+        doc.heading("Rulings");
+        doc.list(
+            one.rulings
+                .iter()
+                .map(|r| match cat.ruling(r) {
+                    Some(r) => format!("{} {}", r.id, r.title),
+                    None => r.clone(),
+                })
+                .collect(),
+        );
+    }
+    emit(&doc.to_text(out.text_style()));
+    exit::SUCCESS
+}
+
+/// Enum values as their data spell them (kebab-case).
+mod erased {
+    pub trait Kebab {
+        fn kebab(&self) -> String;
+    }
+    impl<T: serde::Serialize> Kebab for T {
+        fn kebab(&self) -> String {
+            serde_json::to_value(self)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default()
+        }
+    }
+}
+
 pub fn rulings(out: &Out, cat: &Catalogue, format: ListFormat) -> u8 {
     if format == ListFormat::Json {
         return print_json(&cat.rulings.rulings);

@@ -130,6 +130,14 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
     },
+    /// List the book's scenarios, or show one: set-up, length, victory, special rules.
+    Scenarios {
+        /// One scenario (`capture`, `defend-the-village`, ...).
+        #[arg(value_enum)]
+        id: Option<crate::model::ScenarioId>,
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
     /// Work with the game data itself.
     Data {
         #[command(subcommand)]
@@ -298,6 +306,9 @@ pub fn run(cli: Cli) -> u8 {
         }
         Command::Faction { id, format } => with_catalogue(&out, &source, |cat| {
             catalogue::faction(&out, cat, &id, format)
+        }),
+        Command::Scenarios { id, format } => with_catalogue(&out, &source, |cat| {
+            catalogue::scenarios(&out, cat, id, format)
         }),
         Command::Rulings { id, format } => with_catalogue(&out, &source, |cat| match id {
             Some(id) => catalogue::ruling(&out, cat, &id, format),

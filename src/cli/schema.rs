@@ -54,10 +54,12 @@ pub enum SchemaKind {
     TableOutput,
     /// What `simulate --scenario skirmish --format json` prints.
     Skirmish,
+    /// What `buntai scenarios --format json` prints.
+    Scenarios,
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 25] = [
+    pub const ALL: [SchemaKind; 26] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -83,6 +85,7 @@ impl SchemaKind {
         SchemaKind::Table,
         SchemaKind::TableOutput,
         SchemaKind::Skirmish,
+        SchemaKind::Scenarios,
     ];
 
     /// The file name under `schemas/`.
@@ -113,6 +116,7 @@ impl SchemaKind {
             SchemaKind::Table => "table.schema.json",
             SchemaKind::TableOutput => "table-output.schema.json",
             SchemaKind::Skirmish => "skirmish.schema.json",
+            SchemaKind::Scenarios => "scenarios.schema.json",
         }
     }
 
@@ -146,6 +150,9 @@ impl SchemaKind {
             SchemaKind::Table => schemars::schema_for!(crate::engine::table::TableFile),
             SchemaKind::TableOutput => schemars::schema_for!(crate::print::table::TableJson),
             SchemaKind::Skirmish => schemars::schema_for!(super::skirmish::SkirmishJson),
+            SchemaKind::Scenarios => {
+                schemars::schema_for!(Vec<super::catalogue::ScenarioJson<'static>>)
+            }
         };
         let mut value = serde_json::to_value(&schema).unwrap_or_default();
         if self.is_output() {

@@ -17,17 +17,10 @@ use crate::engine::policy::{DefaultAi, FixedSplit, Policy, RandomPolicy, Yardsti
 use crate::engine::stats::Tally;
 use crate::engine::tournament::tournament;
 use crate::model::Catalogue;
+use crate::model::ScenarioId;
 use crate::print::Doc;
 use crate::roster::{self, Rules};
 use crate::rules::{self, Options};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Scenario {
-    /// A whole game on the table: the book's Skirmish (the default).
-    Skirmish,
-    /// One-on-one matches in list order (the book's Tournament scenario, fought in melee).
-    Tournament,
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum PolicyArg {
@@ -51,8 +44,10 @@ pub struct SimulateArgs {
     pub a: PathBuf,
     /// Side B's roster.
     pub b: PathBuf,
-    #[arg(long, value_enum, default_value_t = Scenario::Skirmish)]
-    pub scenario: Scenario,
+    /// The scenario (`buntai scenarios` lists them and says which `simulate` plays): the
+    /// Skirmish on the table, or the Tournament's matches in melee.
+    #[arg(long, value_enum, default_value_t = ScenarioId::Skirmish)]
+    pub scenario: ScenarioId,
     /// Seed: the same seed gives the same games.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -393,8 +388,18 @@ pub(super) fn policy_name(kind: PolicyArg) -> &'static str {
 pub(super) const POLICY_STREAM: u64 = 1 << 40;
 
 pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
-    if args.scenario == Scenario::Skirmish {
-        return super::skirmish::run(out, cat, args);
+    match args.scenario {
+        ScenarioId::Skirmish => return super::skirmish::run(out, cat, args),
+        ScenarioId::Tournament => {}
+        other => {
+            out.error(&format!(
+                "`simulate` does not play the {} scenario yet: it plays `skirmish` on the table and \
+                 `tournament` as melee matches (`buntai scenarios {other}` shows its rules; \
+                 `buntai table --scenario {other}` draws its set-up)",
+                cat.scenario.get(other).map_or(other.as_str(), |s| s.name.as_str())
+            ));
+            return exit::USAGE;
+        }
     }
     if args.replay.is_some() {
         out.error("--replay draws a game on the table: use it with --scenario skirmish");

@@ -20,7 +20,8 @@ use crate::engine::game::play::{
 };
 use crate::engine::game::unit::{Status, Unit, units_of};
 use crate::engine::policy::DefaultAi;
-use crate::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario, generate_on};
+use crate::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
+use crate::model::ScenarioId;
 use crate::model::{Catalogue, Faction};
 use crate::print::Doc;
 
@@ -285,18 +286,21 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             pb.deployment(sides[1], sides[0]),
         ];
         let request = SetupRequest {
-            points,
-            scenario: SetupScenario::Skirmish,
-            deployment: args.deployment.unwrap_or(DeploymentChoice::Edge),
             wishes: args.deployment.is_none().then_some(wishes),
-            seed: table_seed(args.seed, game),
+            ..SetupRequest::new(
+                cat,
+                ScenarioId::Skirmish,
+                points,
+                args.deployment.unwrap_or(DeploymentChoice::Edge),
+                table_seed(args.seed, game),
+            )
         };
         let mut dice = SeededDice::new(args.seed, game);
         let mut game_state = Game::from_setup(
             cat,
             fs,
             [sides[0].clone(), sides[1].clone()],
-            generate_on(&cat.terrain, &request, table.as_ref()),
+            generate_on(cat, &request, table.as_ref()),
             &mut dice,
             events,
         );

@@ -6,10 +6,11 @@ use clap::{Args, ValueEnum};
 
 use super::output::{Out, note, open_output, print_json, write_output};
 use crate::diag::{self, exit};
-use crate::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario, generate};
+use crate::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
 use crate::engine::table::{Table, TableFile};
 use crate::load::parse_toml;
 use crate::model::Catalogue;
+use crate::model::ScenarioId;
 use crate::print::table::TableView;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -30,8 +31,8 @@ pub struct TableArgs {
     /// Seed for every set-up roll; the same seed gives the same table.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    #[arg(long, value_enum, default_value_t = SetupScenario::Skirmish)]
-    pub scenario: SetupScenario,
+    #[arg(long, value_enum, default_value_t = ScenarioId::Skirmish)]
+    pub scenario: ScenarioId,
     /// The deployment the roll-off winner picks.
     #[arg(long, value_enum, default_value_t = DeploymentChoice::Edge)]
     pub deployment: DeploymentChoice,
@@ -79,14 +80,9 @@ pub fn run(out: &Out, cat: &Catalogue, args: &TableArgs) -> u8 {
             seed: None,
         }
     } else {
-        let request = SetupRequest {
-            points: args.points,
-            scenario: args.scenario,
-            deployment: args.deployment,
-            wishes: None,
-            seed: args.seed,
-        };
-        setup = generate(&cat.terrain, &request);
+        let request =
+            SetupRequest::new(cat, args.scenario, args.points, args.deployment, args.seed);
+        setup = generate(cat, &request);
         TableView {
             table: &setup.table,
             setup: Some(&setup),

@@ -54,7 +54,57 @@ pub fn cross_check(cat: &Catalogue, sources: &Sources) -> Vec<Problem> {
         &root.key("profiles"),
         None,
     );
+    c.unique(
+        &sources.scenario,
+        "scenario",
+        cat.scenario
+            .scenarios
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.id.as_str(), root.key("scenarios").index(i).key("id"))),
+    );
+    for id in <crate::model::ScenarioId as clap::ValueEnum>::value_variants() {
+        if cat.scenario.get(*id).is_none() {
+            c.push(
+                Problem::error(
+                    "data::missing-scenario",
+                    format!("scenario `{}` has no definition", id.as_str()),
+                )
+                .with_help(
+                    "the engine plays every scenario of the book from its `[[scenarios]]` entry",
+                )
+                .at_path(
+                    &sources.scenario,
+                    &root.key("scenarios"),
+                    "the scenarios",
+                ),
+            );
+        }
+    }
     for (i, s) in cat.scenario.scenarios.iter().enumerate() {
+        let at = root.key("scenarios").index(i);
+        for (j, r) in s.rulings.iter().enumerate() {
+            c.ruling_ref(&sources.scenario, &at.key("rulings").index(j), r);
+        }
+        if let Some(kind) = s.objective.as_ref().and_then(|o| o.piece.as_deref()) {
+            let kinds = cat.terrain.kinds.iter().map(|k| k.id.as_str());
+            c.reference(
+                &sources.scenario,
+                &at.key("objective").key("piece"),
+                "terrain kind",
+                kind,
+                kinds,
+            );
+        }
+        if s.deployment.is_empty() {
+            c.push(
+                Problem::error(
+                    "data::no-deployment",
+                    "a scenario needs at least one deployment",
+                )
+                .at_path(&sources.scenario, &at.key("deployment"), "empty"),
+            );
+        }
         if !s.minor_objectives.is_empty() {
             c.faces(
                 &sources.scenario,

@@ -25,8 +25,10 @@ pub use items::{
 };
 pub use profile::{AttributeSlots, ConditionalAttribute, OptionKind, Profile, ProfileOption};
 pub use ruling::{
-    Disguise, HireLimit, HireRequirement, MinorObjective, ObjectiveKind, Ruling, RulingsFile,
-    Scenario, ScenarioForce, ScenarioProfilesFile, SwordsForHireFile,
+    ConditionsRule, DeploymentKind, Disguise, HireLimit, HireRequirement, MinorObjective,
+    ObjectiveKind, ObjectiveShape, PointsRule, ReservesRule, Role, Ruling, RulingsFile, Scenario,
+    ScenarioForce, ScenarioId, ScenarioObjective, ScenarioProfilesFile, SwordsForHireFile,
+    TerrainRule, Turns, VictoryRule,
 };
 pub use terrain::{
     Bases, Deployment, Location, Movement, Moves, PieceSizes, Reserves, Shape, Sight, SightRules,

@@ -288,6 +288,13 @@ pub enum ZoneKind {
     Corner,
     /// Within `depth` of any edge.
     AnyEdge,
+    /// Within `depth` of a point of the scenario: the objective piece's edge, the table's centre
+    /// or the duellist's spot.
+    Around,
+    /// At least `depth` from the other side's zone.
+    Beyond,
+    /// Anywhere on the table.
+    Table,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

@@ -22,6 +22,10 @@ pub struct TableJson {
     pub weather: Option<String>,
     pub time_of_day: Option<String>,
     pub deployment: Option<String>,
+    /// The attacking side (`a` or `b`) in a scenario with roles.
+    pub attacker: Option<String>,
+    /// The Capture objective's marker: centre `[x, y]` and radius, inches.
+    pub marker: Option<[f64; 3]>,
     pub zones: Vec<Zone>,
     pub pieces: Vec<PieceJson>,
     /// The set-up's rolls and decisions, in order.
@@ -57,12 +61,16 @@ impl TableView<'_> {
         let s = self.setup;
         TableJson {
             size: self.table.size,
-            scenario: s.map(|s| format!("{:?}", s.scenario).to_lowercase()),
+            scenario: s.map(|s| s.scenario.as_str().to_owned()),
             seed: self.seed,
             locations: s.map(|s| s.locations.clone()).unwrap_or_default(),
             weather: s.and_then(|s| s.weather.clone()),
             time_of_day: s.and_then(|s| s.time_of_day.clone()),
             deployment: s.map(|s| s.deployment.clone()),
+            attacker: s.and_then(|s| s.attacker).map(|a| ["a", "b"][a].to_owned()),
+            marker: s
+                .and_then(|s| s.marker)
+                .map(|m| [round(m.centre.x), round(m.centre.y), m.radius]),
             zones: s.map(|s| s.zones.to_vec()).unwrap_or_default(),
             pieces: self
                 .table
@@ -106,7 +114,7 @@ impl TableView<'_> {
             let _ = writeln!(
                 out,
                 "Scenario {}, seed {}; location {}; weather {}; time of day {}; deployment {}",
-                format!("{:?}", s.scenario).to_lowercase(),
+                s.scenario,
                 self.seed.map_or("-".into(), |s| s.to_string()),
                 if s.locations.is_empty() {
                     "none".into()
@@ -175,7 +183,7 @@ impl TableView<'_> {
         let title = match self.setup {
             Some(setup) => format!(
                 "{size}\" table, {}{}",
-                format!("{:?}", setup.scenario).to_lowercase(),
+                setup.scenario.as_str(),
                 self.seed.map_or(String::new(), |s| format!(", seed {s}"))
             ),
             None => format!("{size}\" table"),
@@ -260,6 +268,13 @@ impl TableView<'_> {
                     o.segment.a.x, o.segment.a.y, o.segment.b.x, o.segment.b.y
                 );
             }
+        }
+        if let Some(m) = self.setup.and_then(|s| s.marker) {
+            let _ = writeln!(
+                s,
+                r##"<circle class="objective" cx="{}" cy="{}" r="{}" fill="#f1c40f" stroke="#222" stroke-width="0.08"><title>The objective</title></circle>"##,
+                m.centre.x, m.centre.y, m.radius
+            );
         }
         s.push_str("</g>\n");
         // Labels, upright: outside the flipped group.
@@ -398,6 +413,16 @@ fn zone_svg(zone: &Zone, size: f64, colour: &str, side: usize) -> String {
                 y + sy * depth
             )
         }
+        Zone::Around { x, y, depth } => {
+            format!(r#"<circle {style} cx="{x}" cy="{y}" r="{depth}"/>"#)
+        }
+        Zone::Beyond { x, y, depth } => format!(
+            r#"<path {style} fill-rule="evenodd" d="M 0 0 H {size} V {size} H 0 Z M {} {y} A {depth} {depth} 0 1 0 {} {y} A {depth} {depth} 0 1 0 {} {y} Z"/>"#,
+            x - depth,
+            x + depth,
+            x - depth
+        ),
+        Zone::Table => format!(r#"<rect {style} x="0" y="0" width="{size}" height="{size}"/>"#),
         Zone::AnyEdge { depth } => format!(
             r#"<path {style} fill-rule="evenodd" d="M 0 0 H {size} V {size} H 0 Z M {depth} {depth} V {i} H {i} V {depth} Z"/>"#,
             i = size - depth

@@ -6,9 +6,10 @@ use buntai::engine::events::{Event, EventLog};
 use buntai::engine::game::ai::{Charge, RandomTable, TableAi};
 use buntai::engine::game::play::{EndReason, Game, TablePolicy, keep_reserves, play};
 use buntai::engine::game::unit::{Status, units_of};
-use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario};
+use buntai::engine::table::setup::{DeploymentChoice, SetupRequest};
 use buntai::load::{DataSource, load};
 use buntai::model::Catalogue;
+use buntai::model::ScenarioId;
 
 use crate::support::repo;
 
@@ -60,17 +61,17 @@ pub fn play_with(
     let fb = cat.faction(&fb).expect("faction");
     let sides = [units_of(cat, fa, &ra, 0), units_of(cat, fb, &rb, 1)];
     let points = ra.points.unwrap_or(150).max(rb.points.unwrap_or(150));
-    let request = SetupRequest {
+    let request = SetupRequest::new(
+        cat,
+        ScenarioId::Skirmish,
         points,
-        scenario: SetupScenario::Skirmish,
-        deployment: if variant.corner {
+        if variant.corner {
             DeploymentChoice::Corner
         } else {
             DeploymentChoice::Edge
         },
-        wishes: None,
         seed,
-    };
+    );
     let mut dice = SeededDice::new(seed, 1);
     // Always recorded: the ledger check below reads it.
     let mut events = EventLog::recording();
@@ -432,13 +433,13 @@ fn t19_a_teppo_fires_reloads_and_fires_again_every_other_turn() {
     sides[0] = vec![sides[0][gunner].clone()];
     sides[1].truncate(1);
     for seed in 0..40 {
-        let request = SetupRequest {
-            points: 150,
-            scenario: SetupScenario::Tournament,
-            deployment: DeploymentChoice::Edge,
-            wishes: None,
+        let request = SetupRequest::new(
+            &cat,
+            ScenarioId::Tournament,
+            150,
+            DeploymentChoice::Edge,
             seed,
-        };
+        );
         let mut dice = SeededDice::new(seed, 1);
         let mut events = EventLog::recording();
         let mut game = Game::new(

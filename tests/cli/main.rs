@@ -20,6 +20,7 @@ mod reserves;
 mod ride_by;
 mod rounds;
 mod safety;
+mod scenarios;
 mod schema;
 mod scoring;
 mod script;

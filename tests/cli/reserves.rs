@@ -6,7 +6,8 @@ use buntai::engine::game::play::{Action, Activation, keep_reserves, play};
 use buntai::engine::game::unit::Status;
 use buntai::engine::table::Point;
 use buntai::engine::table::path::MoveKind;
-use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario, Zone, generate};
+use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, Zone, generate};
+use buntai::model::ScenarioId;
 
 use crate::scoring::{cat, game, units, units_from};
 use crate::script::Script;
@@ -127,13 +128,16 @@ fn the_deployment_roll_off_winner_chooses_edge_or_corner() {
     let mut seen = [false; 2];
     for seed in 0..40 {
         let request = SetupRequest {
-            points: 150,
-            scenario: SetupScenario::Skirmish,
-            deployment: DeploymentChoice::Edge,
             wishes: Some([DeploymentChoice::Corner, DeploymentChoice::Edge]),
-            seed,
+            ..SetupRequest::new(
+                &cat,
+                ScenarioId::Skirmish,
+                150,
+                DeploymentChoice::Edge,
+                seed,
+            )
         };
-        let setup = generate(&cat.terrain, &request);
+        let setup = generate(&cat, &request);
         let step = setup
             .log
             .iter()

@@ -6,10 +6,11 @@ use buntai::engine::dice::ScriptedDice;
 use buntai::engine::events::{Event, EventLog};
 use buntai::engine::game::play::{Action, Game, final_scoring, flee, play, wound};
 use buntai::engine::game::unit::{Status, Unit, units_of};
-use buntai::engine::table::Point;
-use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario};
+use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
+use buntai::engine::table::{Point, Table};
 use buntai::engine::wound::WoundResult;
 use buntai::load::{DataSource, load};
+use buntai::model::ScenarioId;
 use buntai::model::{Catalogue, ObjectiveKind};
 
 use crate::script::Script;
@@ -36,27 +37,22 @@ pub fn units_from(cat: &Catalogue, faction: &str, models: &str, side: usize) -> 
     units_of(cat, cat.faction(faction).expect("faction"), &roster, side)
 }
 
-/// A game on the bare Tournament table with both sides deployed; `rolls` script the turn
-/// limit's d6 and the two minor objectives' d6s.
+/// A Skirmish on a bare 24" table with both sides deployed; `rolls` script the turn limit's d6
+/// and the two minor objectives' d6s.
 pub fn game<'c>(
     cat: &'c Catalogue,
     factions: [&str; 2],
     sides: [Vec<Unit>; 2],
     rolls: &[u8],
 ) -> Game<'c> {
-    let request = SetupRequest {
-        points: 100,
-        scenario: SetupScenario::Tournament,
-        deployment: DeploymentChoice::Edge,
-        wishes: None,
-        seed: 1,
-    };
+    let request = SetupRequest::new(cat, ScenarioId::Skirmish, 100, DeploymentChoice::Edge, 1);
+    let bare = Table::new(24.0, Vec::new());
     let mut dice = ScriptedDice::new(rolls);
-    let game = Game::new(
+    let game = Game::from_setup(
         cat,
         factions.map(|f| cat.faction(f).expect("faction")),
         sides,
-        &request,
+        generate_on(cat, &request, Some(&bare)),
         &mut dice,
         &mut EventLog::off(),
     );

@@ -2,10 +2,11 @@
 //! tables, paths and lines of sight.
 
 use buntai::engine::table::path::{MoveKind, MoveRules, Mover, Others, check_move, shortest_path};
-use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, SetupScenario, generate};
+use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
 use buntai::engine::table::sight::{Crowd, Looker, SightMap};
 use buntai::engine::table::{Circle, Point};
 use buntai::load::{DataSource, load};
+use buntai::model::ScenarioId;
 use buntai::model::{Movement, Sight};
 use proptest::prelude::*;
 
@@ -214,14 +215,14 @@ proptest! {
     #[test]
     fn every_generated_table_is_legal(seed in 0u64..1_000_000, points in 50u32..400, corner in any::<bool>(), duel in any::<bool>()) {
         let cat = catalogue();
-        let req = SetupRequest {
+        let req = SetupRequest::new(
+            &cat,
+            if duel { ScenarioId::Duel } else { ScenarioId::Skirmish },
             points,
-            scenario: if duel { SetupScenario::Duel } else { SetupScenario::Skirmish },
-            deployment: if corner { DeploymentChoice::Corner } else { DeploymentChoice::Edge },
-            wishes: None,
+            if corner { DeploymentChoice::Corner } else { DeploymentChoice::Edge },
             seed,
-        };
-        let setup = generate(&cat.terrain, &req);
+        );
+        let setup = generate(&cat, &req);
         let t = &setup.table;
         prop_assert_eq!(t.size, cat.terrain.table_size(points));
         for (i, p) in t.pieces.iter().enumerate() {
@@ -254,7 +255,7 @@ proptest! {
         models in prop::collection::vec((1.0f64..35.0, 1.0f64..35.0), 0..6),
     ) {
         let cat = catalogue();
-        let setup = generate(&cat.terrain, &SetupRequest { points: 150, scenario: SetupScenario::Skirmish, deployment: DeploymentChoice::Edge, wishes: None, seed });
+        let setup = generate(&cat, &SetupRequest::new(&cat, ScenarioId::Skirmish, 150, DeploymentChoice::Edge, seed));
         let t = &setup.table;
         let rules = MoveRules::from_catalogue(&cat);
         let start = Circle::new(Point::new(sx, sy), 0.5);
@@ -303,7 +304,7 @@ proptest! {
         models in prop::collection::vec((1.0f64..35.0, 1.0f64..35.0), 0..8),
     ) {
         let cat = catalogue();
-        let setup = generate(&cat.terrain, &SetupRequest { points: 150, scenario: SetupScenario::Skirmish, deployment: DeploymentChoice::Edge, wishes: None, seed });
+        let setup = generate(&cat, &SetupRequest::new(&cat, ScenarioId::Skirmish, 150, DeploymentChoice::Edge, seed));
         let t = &setup.table;
         let (a, b) = (Circle::new(Point::new(ax, ay), 0.5), Circle::new(Point::new(bx, by), 0.5));
         prop_assume!(a.edge_distance(&b) > 0.0);

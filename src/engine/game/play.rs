@@ -26,7 +26,7 @@ use crate::engine::table::setup::{
 use crate::engine::table::sight::{Crowd, Looker, SightLine, SightMap};
 use crate::engine::table::{Circle, Point};
 use crate::engine::wound::{Health, WoundResult, apply_wound};
-use crate::model::{Armour, Catalogue, Faction, ObjectiveKind, ScoringTrigger};
+use crate::model::{Armour, Catalogue, Faction, ObjectiveKind, ScoringTrigger, Turns};
 
 /// A Buntai's state of mind (§4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -277,8 +277,6 @@ pub struct Game<'c> {
     last_grouping: Option<(Vec<(usize, usize)>, super::grouping::Grouping)>,
 }
 
-/// How many turns at most (R-97: d6+6 in a Skirmish).
-const LIMIT_BASE: u32 = 6;
 /// Wavering charge test and Routing activation: d6 + Rank of at least this.
 const NERVE: i32 = 7;
 /// Each captured enemy banner, in half points (tp.59, R-98).
@@ -297,14 +295,7 @@ impl<'c> Game<'c> {
         dice: &mut dyn Dice,
         events: &mut EventLog,
     ) -> Game<'c> {
-        Game::from_setup(
-            cat,
-            factions,
-            sides,
-            generate(&cat.terrain, request),
-            dice,
-            events,
-        )
+        Game::from_setup(cat, factions, sides, generate(cat, request), dice, events)
     }
 
     /// [`Game::new`] on a set-up already made (a generated table, or a player's own).
@@ -350,7 +341,16 @@ impl<'c> Game<'c> {
             }
         }
         let start_strength = [0, 1].map(|s| units.iter().filter(|u| u.side == s).count() as u32);
-        let turn_limit = LIMIT_BASE + u32::from(dice.d6());
+        // The scenario's length: its dice and fixed turns, rolled at set-up.
+        let turns = cat.scenario.get(setup.scenario).map_or(
+            Turns {
+                d6: 1,
+                plus: 6,
+                open_ended: false,
+            },
+            |s| s.turns,
+        );
+        let turn_limit = turns.plus + (0..turns.d6).map(|_| u32::from(dice.d6())).sum::<u32>();
         let mut game = Game {
             cat,
             factions,
@@ -388,9 +388,7 @@ impl<'c> Game<'c> {
         let Some(table) = self
             .cat
             .scenario
-            .scenarios
-            .iter()
-            .find(|s| s.id == "skirmish")
+            .get(self.setup.scenario)
             .map(|s| &s.minor_objectives)
             .filter(|t| !t.is_empty())
         else {
@@ -809,8 +807,13 @@ impl<'c> Game<'c> {
                     Point::new(size / 2.0, size),
                     Point::new(0.0, size / 2.0),
                 ][usize::from(edge % 4)],
-                Zone::Corner { x, y, .. } => Point::new(x, y),
-                Zone::AnyEdge { .. } => Point::new(size / 2.0, 0.0),
+                Zone::Corner { x, y, .. } | Zone::Around { x, y, .. } => Point::new(x, y),
+                Zone::AnyEdge { .. } | Zone::Table => Point::new(size / 2.0, 0.0),
+                // As far from the point as it may: the nearest corner first.
+                Zone::Beyond { x, y, .. } => Point::new(
+                    if x < size / 2.0 { size } else { 0.0 },
+                    if y < size / 2.0 { size } else { 0.0 },
+                ),
             };
             // Candidate spots on a quarter-inch grid, in the zone, nearest the anchor first; the
             // front row (nearest the enemy) is kept for shooters by taking spots in list order.
@@ -823,13 +826,13 @@ impl<'c> Game<'c> {
                     2 => [0.0, size - depth, size, size],
                     _ => [0.0, 0.0, depth, size],
                 },
-                Zone::Corner { x, y, depth } => [
+                Zone::Corner { x, y, depth } | Zone::Around { x, y, depth } => [
                     (x - depth).max(0.0),
                     (y - depth).max(0.0),
                     (x + depth).min(size),
                     (y + depth).min(size),
                 ],
-                Zone::AnyEdge { .. } => [0.0, 0.0, size, size],
+                Zone::AnyEdge { .. } | Zone::Beyond { .. } | Zone::Table => [0.0, 0.0, size, size],
             };
             let grid = |lo: f64, hi: f64| {
                 ((lo * 4.0).floor() as i64..=(hi * 4.0).ceil() as i64).map(|k| k as f64 / 4.0)

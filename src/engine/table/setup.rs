@@ -8,21 +8,10 @@ use serde::Serialize;
 use super::geometry::{Circle, Point, Polygon, Segment};
 use super::{Opening, OpeningKind, Piece, Table};
 use crate::engine::dice::{Dice, SeededDice};
-use crate::model::{Shape, TerrainFile, TerrainKind, ZoneKind};
-
-/// Which scenario's set-up rules apply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum SetupScenario {
-    /// Standard terrain, weather and time; Edge or Corner deployment.
-    Skirmish,
-    /// A clear 12" circle in the middle (tp.61).
-    Duel,
-    /// Always a 36" table (tp.63).
-    Assassination,
-    /// No terrain, fine weather in daylight, a 12" circle (tp.64).
-    Tournament,
-}
+use crate::model::{
+    Catalogue, ConditionsRule, DeploymentKind, ObjectiveShape, ScenarioId, ScenarioObjective,
+    Shape, TerrainFile, TerrainKind, TerrainRule, ZoneKind,
+};
 
 /// Which deployment the roll-off winner picks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema, clap::ValueEnum)]
@@ -37,12 +26,46 @@ pub enum DeploymentChoice {
 pub struct SetupRequest {
     /// The larger force's points (R-100, §0.2 item 13).
     pub points: u32,
-    pub scenario: SetupScenario,
+    pub scenario: ScenarioId,
     pub deployment: DeploymentChoice,
     /// Each side's pick of Edge or Corner (A, B): the deployment roll-off's winner has his, in
     /// place of `deployment` (tp.59). `None`: `deployment` as it is.
     pub wishes: Option<[DeploymentChoice; 2]>,
     pub seed: u64,
+    /// The scenario has an attacker and a defender (from its data).
+    pub roles: bool,
+    /// The attacking side (0 A, 1 B) if the players settled it; otherwise the deployment
+    /// roll-off's winner attacks.
+    pub attacker: Option<usize>,
+    /// The scenario's circle diameter, if it has one.
+    pub circle: Option<f64>,
+}
+
+impl SetupRequest {
+    /// A request for `scenario` with its data's roles and circle.
+    pub fn new(
+        cat: &Catalogue,
+        scenario: ScenarioId,
+        points: u32,
+        deployment: DeploymentChoice,
+        seed: u64,
+    ) -> SetupRequest {
+        let data = cat.scenario.get(scenario);
+        SetupRequest {
+            points,
+            scenario,
+            deployment,
+            wishes: None,
+            seed,
+            roles: data.is_some_and(|s| s.roles),
+            attacker: None,
+            circle: data.and_then(|s| s.circle),
+        }
+    }
+
+    fn circle_radius(&self, size: f64) -> f64 {
+        self.circle.map_or(size / 4.0, |d| d / 2.0)
+    }
 }
 
 /// A deployment zone: the whole base must be inside (R-104).
@@ -55,6 +78,12 @@ pub enum Zone {
     Corner { x: f64, y: f64, depth: f64 },
     /// Within `depth` of any edge.
     AnyEdge { depth: f64 },
+    /// Within `depth` of a point away from the edges (the Defence objective, R-114).
+    Around { x: f64, y: f64, depth: f64 },
+    /// At least `depth` from a point (the Assassination attacker, R-115).
+    Beyond { x: f64, y: f64, depth: f64 },
+    /// Anywhere on the table (the Defend the Village defender, R-117).
+    Table,
 }
 
 impl Zone {
@@ -66,8 +95,12 @@ impl Zone {
         on_table
             && match *self {
                 Zone::Edge { edge, depth } => from_edge[usize::from(edge % 4)] <= depth - r + 1e-9,
-                Zone::Corner { x, y, depth } => c.distance(Point::new(x, y)) <= depth - r + 1e-9,
+                Zone::Corner { x, y, depth } | Zone::Around { x, y, depth } => {
+                    c.distance(Point::new(x, y)) <= depth - r + 1e-9
+                }
                 Zone::AnyEdge { depth } => from_edge.iter().any(|&d| d <= depth - r + 1e-9),
+                Zone::Beyond { x, y, depth } => c.distance(Point::new(x, y)) >= depth + r - 1e-9,
+                Zone::Table => true,
             }
     }
 }
@@ -103,6 +136,8 @@ impl Zone {
                 vec![edge(horizontal, x0, x1), edge(vertical, y0, y1)]
             }
             Zone::AnyEdge { .. } => (0..4).map(|e| edge(e, 0.0, size)).collect(),
+            // Nobody deploying around a point or anywhere enters from an edge.
+            Zone::Around { .. } | Zone::Beyond { .. } | Zone::Table => Vec::new(),
         }
     }
 }
@@ -123,7 +158,7 @@ pub struct SetupStep {
 #[derive(Debug, Clone)]
 pub struct Setup {
     pub table: Table,
-    pub scenario: SetupScenario,
+    pub scenario: ScenarioId,
     pub points: u32,
     pub locations: Vec<String>,
     /// Weather and time of day ids; `None` is fine weather / daylight.
@@ -134,43 +169,53 @@ pub struct Setup {
     pub zones: [Zone; 2],
     /// The circle kept clear (Duel) or fought in (Tournament).
     pub circle: Option<Circle>,
+    /// The Capture objective's marker (R-112); an objective piece is in the table instead.
+    pub marker: Option<Circle>,
+    /// The attacking side in a scenario with roles.
+    pub attacker: Option<usize>,
     pub log: Vec<SetupStep>,
 }
 
-/// The diameter of the Duel and Tournament circle.
-const CIRCLE: f64 = 12.0;
+/// The diameter of the Capture objective's marker (R-112).
+const MARKER: f64 = 1.0;
 
 /// Generate a set-up. Every roll comes from the seed's own stream, so the same request gives the
 /// same table.
-pub fn generate(terrain: &TerrainFile, req: &SetupRequest) -> Setup {
-    generate_on(terrain, req, None)
+pub fn generate(cat: &Catalogue, req: &SetupRequest) -> Setup {
+    generate_on(cat, req, None)
 }
 
 /// [`generate`], or on a player's own `table`: its size and pieces as they are, then weather,
-/// time of day and deployment rolled as usual.
-pub fn generate_on(terrain: &TerrainFile, req: &SetupRequest, table: Option<&Table>) -> Setup {
+/// time of day and deployment rolled as usual. The scenario's data says what changes (R-100 to
+/// R-117): a fixed table size, who places the terrain, a clear circle, the objective, fine
+/// weather, the deployments.
+pub fn generate_on(cat: &Catalogue, req: &SetupRequest, table: Option<&Table>) -> Setup {
+    let terrain = &cat.terrain;
+    let scenario = cat.scenario.get(req.scenario);
     let mut dice = SeededDice::new(req.seed, 0x7ab1e);
     let mut log = Vec::new();
-    let size = match (table, req.scenario) {
-        (Some(t), _) => t.size,
-        (None, SetupScenario::Assassination) => 36.0,
-        (None, SetupScenario::Tournament) => 24.0,
-        (None, _) => terrain.table_size(req.points),
+    let size = match table {
+        Some(t) => t.size,
+        None => scenario
+            .and_then(|s| s.table_size)
+            .unwrap_or_else(|| terrain.table_size(req.points)),
     };
     log.push(SetupStep {
         step: "table".into(),
         dice: vec![],
         result: format!("{size}\" square for {} points", req.points),
     });
-    let circle = matches!(
-        req.scenario,
-        SetupScenario::Duel | SetupScenario::Tournament
-    )
-    .then(|| Circle::new(Point::new(size / 2.0, size / 2.0), CIRCLE / 2.0));
+    let centre = Point::new(size / 2.0, size / 2.0);
+    let circle = scenario
+        .and_then(|s| s.circle)
+        .map(|d| Circle::new(centre, d / 2.0));
+    let rule = scenario.map_or(TerrainRule::Standard, |s| s.terrain);
+    let objective = scenario.and_then(|s| s.objective.as_ref());
     let mut placer = Placer {
         terrain,
         size,
         circle,
+        clear: 0.0,
         pieces: Vec::new(),
         log: &mut log,
     };
@@ -182,30 +227,53 @@ pub fn generate_on(terrain: &TerrainFile, req: &SetupRequest, table: Option<&Tab
             result: format!("the player's table: {} pieces", t.pieces.len()),
         });
         placer.pieces = t.pieces.clone();
-    } else if req.scenario != SetupScenario::Tournament {
+    } else if rule != TerrainRule::None {
+        // The objective piece comes first, so the others keep their distance from it (R-114).
+        if let Some(o) = objective.filter(|o| o.kind == ObjectiveShape::Piece) {
+            placer.objective_piece(o, centre);
+        }
         locations = placer.roll_locations(&mut dice);
         let n = placer.roll_count(req.points, &mut dice);
-        placer.place_all(n, &locations, &mut dice);
+        match rule {
+            TerrainRule::Standard | TerrainRule::None => {
+                placer.place_all(n, &locations, &mut dice);
+            }
+            TerrainRule::AttackerPlaces => placer.place_freely(n, &locations, false, &mut dice),
+            TerrainRule::DefenderPlaces => placer.place_freely(n, &locations, true, &mut dice),
+        }
     }
     let pieces = placer.pieces;
-    let (weather, time_of_day) = if req.scenario == SetupScenario::Tournament {
+    let table = Table::new(size, pieces);
+    let marker = objective
+        .filter(|o| o.kind == ObjectiveShape::Marker)
+        .map(|_| {
+            let spot = marker_spot(&table, centre);
+            log.push(SetupStep {
+                step: "objective".into(),
+                dice: vec![],
+                result: format!("a 1\" marker at ({:.1}, {:.1})", spot.x, spot.y),
+            });
+            Circle::new(spot, MARKER / 2.0)
+        });
+    let (weather, time_of_day) = if scenario.is_some_and(|s| s.conditions == ConditionsRule::Fine) {
         log.push(SetupStep {
             step: "weather".into(),
             dice: vec![],
-            result: "fine (Tournament)".into(),
+            result: "fine (the scenario's)".into(),
         });
         log.push(SetupStep {
             step: "time-of-day".into(),
             dice: vec![],
-            result: "daylight (Tournament)".into(),
+            result: "daylight (the scenario's)".into(),
         });
         (None, None)
     } else {
         roll_conditions(terrain, &mut dice, &mut log)
     };
-    let (deployment, zones) = deploy(terrain, req, size, &mut dice, &mut log);
+    let kinds = scenario.map_or(&[][..], |s| s.deployment.as_slice());
+    let (deployment, zones, attacker) = deploy(terrain, req, kinds, &table, &mut dice, &mut log);
     Setup {
-        table: Table::new(size, pieces),
+        table,
         scenario: req.scenario,
         points: req.points,
         locations,
@@ -214,19 +282,47 @@ pub fn generate_on(terrain: &TerrainFile, req: &SetupRequest, table: Option<&Tab
         deployment,
         zones,
         circle,
+        marker,
+        attacker,
         log,
     }
+}
+
+/// Where the Capture marker stands (R-112): the table's centre, or, if a base could not touch it
+/// there (impassable terrain or a building's walls), the nearest spot a base can touch.
+fn marker_spot(table: &Table, centre: Point) -> Point {
+    let clear = |p: Point| {
+        !table.pieces.iter().any(|piece| {
+            piece.blocks_movement() && piece.shape.overlaps_circle(&Circle::new(p, MARKER))
+        })
+    };
+    if clear(centre) {
+        return centre;
+    }
+    // Rings a quarter-inch apart, 32 points each, nearest first.
+    (1..=4 * 12)
+        .flat_map(|ring| {
+            let r = f64::from(ring) / 4.0;
+            (0..32).map(move |k| {
+                let a = std::f64::consts::TAU * f64::from(k) / 32.0;
+                Point::new(centre.x + r * a.cos(), centre.y + r * a.sin())
+            })
+        })
+        .find(|&p| clear(p))
+        .unwrap_or(centre)
 }
 
 struct Placer<'a> {
     terrain: &'a TerrainFile,
     size: f64,
     circle: Option<Circle>,
+    /// Other pieces keep this far from an objective piece (R-114).
+    clear: f64,
     pieces: Vec<Piece>,
     log: &'a mut Vec<SetupStep>,
 }
 
-impl Placer<'_> {
+impl<'a> Placer<'a> {
     fn roll_locations(&mut self, dice: &mut SeededDice) -> Vec<String> {
         let first = dice.d6();
         let Some(location) = self
@@ -288,6 +384,79 @@ impl Placer<'_> {
         n as usize
     }
 
+    /// The objective piece of its terrain kind (small: the lower size bound), at `centre`
+    /// (R-114).
+    fn objective_piece(&mut self, o: &ScenarioObjective, centre: Point) {
+        let Some(kind) = o.piece.as_deref().and_then(|k| self.terrain.kind(k)) else {
+            return;
+        };
+        let mut dice = SeededDice::new(0, 0);
+        let shape = draw(kind, self.terrain.pieces.small_min, &mut dice);
+        let c = shape.centroid();
+        let mut piece = piece_of(
+            kind,
+            shape.translated(centre.x - c.x, centre.y - c.y),
+            false,
+        );
+        let (dx, dy) = (centre.x - c.x, centre.y - c.y);
+        for op in &mut piece.openings {
+            op.segment = super::Segment::new(
+                Point::new(op.segment.a.x + dx, op.segment.a.y + dy),
+                Point::new(op.segment.b.x + dx, op.segment.b.y + dy),
+            );
+        }
+        piece.objective = true;
+        piece.name = format!("{} (objective)", piece.name);
+        self.clear = o.clear.unwrap_or(0.0);
+        self.log.push(SetupStep {
+            step: "objective".into(),
+            dice: vec![],
+            result: format!(
+                "{} at the centre, nothing within {}\"",
+                piece.name, self.clear
+            ),
+        });
+        self.pieces.push(piece);
+    }
+
+    /// Place `n` pieces anywhere legal, large ones first, with no quarter rule: the attacker
+    /// places everything and the defender moves up to half of them up to 6" (R-115), or the
+    /// defender places everything, the first a building (R-117).
+    fn place_freely(
+        &mut self,
+        n: usize,
+        locations: &[String],
+        building_first: bool,
+        dice: &mut SeededDice,
+    ) {
+        let terrain = self.terrain;
+        let large = large_count(terrain, n);
+        let mut placed = Vec::new();
+        for i in 0..n {
+            let location = if locations.len() == 2 && i >= n.div_ceil(2) {
+                &locations[1]
+            } else {
+                &locations[0]
+            };
+            let building = (building_first && i == 0)
+                .then(|| terrain.kinds.iter().find(|k| k.shape == Shape::Building))
+                .flatten();
+            let Some(kind) = building.or_else(|| self.pick_kind(location, dice)) else {
+                continue;
+            };
+            let piece = self.place(kind, i < large, &[false; 4], dice);
+            if let Some(k) = self.add(kind, piece, |_| String::new()) {
+                placed.push(k);
+            }
+        }
+        if !building_first {
+            dice.shuffle(&mut placed);
+            for &k in placed.iter().take(n / 2) {
+                self.nudge(k, dice);
+            }
+        }
+    }
+
     /// Place `n` pieces, large ones first, in the text's order: three in three different quarters,
     /// three more at most one per quarter, then the rest at most one per quarter (R-101). After
     /// each batch the other player moves up to two of its pieces up to 6".
@@ -306,34 +475,17 @@ impl Placer<'_> {
                 let Some(kind) = self.pick_kind(location, dice) else {
                     continue;
                 };
-                match self.place(kind, i < large, &used_quarters, dice) {
-                    Some(piece) => {
-                        let q = quarter(self.size, piece.shape.centroid());
-                        used_quarters[q] = true;
-                        self.log.push(SetupStep {
-                            step: "terrain-placed".into(),
-                            dice: vec![],
-                            result: format!(
-                                "{} {} ({}) in the {} quarter",
-                                if piece.large { "large" } else { "small" },
-                                piece.name,
-                                piece.kind,
-                                QUARTERS[q]
-                            ),
-                        });
-                        placed.push(self.pieces.len());
-                        let mut piece = piece;
-                        piece.index = self.pieces.len();
-                        self.pieces.push(piece);
-                    }
-                    None => self.log.push(SetupStep {
-                        step: "terrain-dropped".into(),
-                        dice: vec![],
-                        result: format!(
-                            "no legal place for a {} after {} tries",
-                            kind.name, self.terrain.pieces.tries
-                        ),
-                    }),
+                let piece = self.place(kind, i < large, &used_quarters, dice);
+                let size = self.size;
+                let added = self.add(kind, piece, |p| {
+                    format!(
+                        "in the {} quarter",
+                        QUARTERS[quarter(size, p.shape.centroid())]
+                    )
+                });
+                if let Some(k) = added {
+                    used_quarters[quarter(size, self.pieces[k].shape.centroid())] = true;
+                    placed.push(k);
                 }
             }
             // The other player moves up to two of the batch.
@@ -344,7 +496,43 @@ impl Placer<'_> {
         }
     }
 
-    fn pick_kind(&self, location: &str, dice: &mut SeededDice) -> Option<&TerrainKind> {
+    /// Log a piece of `kind` placed (with `place`'s words for where) and add it, returning its
+    /// index; or log that it found no place.
+    fn add(
+        &mut self,
+        kind: &TerrainKind,
+        piece: Option<Piece>,
+        place: impl FnOnce(&Piece) -> String,
+    ) -> Option<usize> {
+        let Some(mut piece) = piece else {
+            self.log.push(SetupStep {
+                step: "terrain-dropped".into(),
+                dice: vec![],
+                result: format!(
+                    "no legal place for a {} after {} tries",
+                    kind.name, self.terrain.pieces.tries
+                ),
+            });
+            return None;
+        };
+        let place = place(&piece);
+        self.log.push(SetupStep {
+            step: "terrain-placed".into(),
+            dice: vec![],
+            result: format!(
+                "{} {} ({}){}{place}",
+                if piece.large { "large" } else { "small" },
+                piece.name,
+                piece.kind,
+                if place.is_empty() { "" } else { " " }
+            ),
+        });
+        piece.index = self.pieces.len();
+        self.pieces.push(piece);
+        Some(self.pieces.len() - 1)
+    }
+
+    fn pick_kind(&self, location: &str, dice: &mut SeededDice) -> Option<&'a TerrainKind> {
         let location = self.terrain.location(location)?;
         let total: u32 = location.kinds.iter().map(|(_, w)| *w).sum();
         let mut pick = dice.index(total as usize) as u32;
@@ -402,7 +590,12 @@ impl Placer<'_> {
             return false;
         }
         self.pieces.iter().enumerate().all(|(i, p)| {
-            i == except || p.shape.distance_to_polygon(shape) >= self.terrain.pieces.gap
+            let gap = if p.objective {
+                self.clear.max(self.terrain.pieces.gap)
+            } else {
+                self.terrain.pieces.gap
+            };
+            i == except || p.shape.distance_to_polygon(shape) >= gap
         })
     }
 
@@ -588,15 +781,18 @@ fn roll_conditions(
     (weather, time)
 }
 
-/// The roll-off winner (side A on 4-6 after ties are re-rolled) deploys first on the south edge or
-/// the south-west corner; the other side takes the opposite one (R-104).
+/// The roll-off winner (side A on 4-6 after ties are re-rolled) deploys first, and in a scenario
+/// with roles is the attacker unless the request names one (R-104, R-114, R-115, R-117). Edge and
+/// Corner: the winner takes the south edge or the south-west corner, the other side the opposite.
+/// The scenario's other deployments place each side as its rules say.
 fn deploy(
     terrain: &TerrainFile,
     req: &SetupRequest,
-    size: f64,
+    kinds: &[DeploymentKind],
+    table: &Table,
     dice: &mut SeededDice,
     log: &mut Vec<SetupStep>,
-) -> (String, [Zone; 2]) {
+) -> (String, [Zone; 2], Option<usize>) {
     let mut rolled = Vec::new();
     let a_wins = loop {
         let (a, b) = (dice.d6(), dice.d6());
@@ -605,33 +801,163 @@ fn deploy(
             break a > b;
         }
     };
-    let choice = req
-        .wishes
-        .map_or(req.deployment, |w| w[usize::from(!a_wins)]);
-    let id = match choice {
-        DeploymentChoice::Edge => "edge",
-        DeploymentChoice::Corner => "corner",
+    let winner = usize::from(!a_wins);
+    let size = table.size;
+    let centre = Point::new(size / 2.0, size / 2.0);
+    let zone_of = |id: &str, default: (ZoneKind, f64)| {
+        terrain
+            .deployment(id)
+            .map_or(default, |d| (d.kind, d.depth))
     };
-    let (kind, depth) = terrain
-        .deployment(id)
-        .map_or((ZoneKind::Edge, 2.0), |d| (d.kind, d.depth));
-    let (first, second) = match kind {
-        ZoneKind::Corner => (
-            Zone::Corner {
-                x: 0.0,
-                y: 0.0,
-                depth,
-            },
-            Zone::Corner {
-                x: size,
-                y: size,
-                depth,
-            },
-        ),
-        ZoneKind::AnyEdge => (Zone::AnyEdge { depth }, Zone::AnyEdge { depth }),
-        ZoneKind::Edge => (Zone::Edge { edge: 0, depth }, Zone::Edge { edge: 2, depth }),
+    let chosen = req.wishes.map_or(req.deployment, |w| w[winner]);
+    let kind = match kinds {
+        [] => match chosen {
+            DeploymentChoice::Edge => DeploymentKind::Edge,
+            DeploymentChoice::Corner => DeploymentKind::Corner,
+        },
+        [only] => *only,
+        _ => {
+            let wanted = match chosen {
+                DeploymentChoice::Edge => DeploymentKind::Edge,
+                DeploymentChoice::Corner => DeploymentKind::Corner,
+            };
+            if kinds.contains(&wanted) {
+                wanted
+            } else {
+                kinds[0]
+            }
+        }
     };
-    let zones = if a_wins {
+    // [first deployer's zone, second's]
+    let (id, first, second, describe) = match kind {
+        DeploymentKind::Edge | DeploymentKind::Corner => {
+            let id = if kind == DeploymentKind::Corner {
+                "corner"
+            } else {
+                "edge"
+            };
+            let (zk, depth) = zone_of(id, (ZoneKind::Edge, 2.0));
+            if zk == ZoneKind::Corner {
+                (
+                    id,
+                    Zone::Corner {
+                        x: 0.0,
+                        y: 0.0,
+                        depth,
+                    },
+                    Zone::Corner {
+                        x: size,
+                        y: size,
+                        depth,
+                    },
+                    "the south-west corner",
+                )
+            } else {
+                (
+                    id,
+                    Zone::Edge { edge: 0, depth },
+                    Zone::Edge { edge: 2, depth },
+                    "the south edge",
+                )
+            }
+        }
+        DeploymentKind::Defence => {
+            // The defender around the objective piece; the attacker on the edge the defender
+            // names: the south one.
+            let (_, depth) = zone_of("defence-defender", (ZoneKind::Around, 12.0));
+            let (_, edge_depth) = zone_of("edge", (ZoneKind::Edge, 2.0));
+            let reach = table.pieces.iter().find(|p| p.objective).map_or(0.0, |p| {
+                let [x0, y0, x1, y1] = p.shape.bounds();
+                (x1 - x0).max(y1 - y0) / 2.0
+            });
+            (
+                "defence",
+                Zone::Around {
+                    x: centre.x,
+                    y: centre.y,
+                    depth: depth + reach,
+                },
+                Zone::Edge {
+                    edge: 0,
+                    depth: edge_depth,
+                },
+                "around the objective; the attacker on the south edge",
+            )
+        }
+        DeploymentKind::Duel => {
+            let (_, depth) = zone_of("duel", (ZoneKind::Around, 6.0));
+            let r = req.circle_radius(size);
+            (
+                "duel",
+                Zone::Around {
+                    x: centre.x,
+                    y: centre.y - r,
+                    depth,
+                },
+                Zone::Around {
+                    x: centre.x,
+                    y: centre.y + r,
+                    depth,
+                },
+                "the south side of the circle",
+            )
+        }
+        DeploymentKind::Assassination => {
+            let (_, near) = zone_of("assassination-defender", (ZoneKind::Around, 12.0));
+            let (_, away) = zone_of("assassination-attacker", (ZoneKind::Beyond, 9.0));
+            (
+                "assassination",
+                Zone::Around {
+                    x: centre.x,
+                    y: centre.y,
+                    depth: near,
+                },
+                Zone::Beyond {
+                    x: centre.x,
+                    y: centre.y,
+                    depth: near + away,
+                },
+                "the defender around the centre, placed by the attacker",
+            )
+        }
+        DeploymentKind::Village => {
+            let (_, depth) = zone_of("village-attacker", (ZoneKind::AnyEdge, 3.0));
+            (
+                "village",
+                Zone::Table,
+                Zone::AnyEdge { depth },
+                "the defender anywhere",
+            )
+        }
+        DeploymentKind::Circle => {
+            let r = req.circle_radius(size);
+            (
+                "circle",
+                Zone::Around {
+                    x: centre.x,
+                    y: centre.y - r,
+                    depth: 0.5,
+                },
+                Zone::Around {
+                    x: centre.x,
+                    y: centre.y + r,
+                    depth: 0.5,
+                },
+                "opposite sides of the circle",
+            )
+        }
+    };
+    // In a scenario with roles the first zone is the defender's (he deploys first, R-114,
+    // R-117), except in Assassination where the attacker places both sides.
+    let attacker = req.attacker.or(req.roles.then_some(winner));
+    let first_side = match (kind, attacker) {
+        (
+            DeploymentKind::Defence | DeploymentKind::Village | DeploymentKind::Assassination,
+            Some(a),
+        ) => 1 - a,
+        _ => winner,
+    };
+    let zones = if first_side == 0 {
         [first, second]
     } else {
         [second, first]
@@ -639,17 +965,24 @@ fn deploy(
     log.push(SetupStep {
         step: "deployment".into(),
         dice: rolled,
-        result: format!(
-            "side {} wins the roll-off and deploys first ({id}, the {})",
-            if a_wins { "A" } else { "B" },
-            if kind == ZoneKind::Corner {
-                "south-west corner"
-            } else {
-                "south edge"
-            }
-        ),
+        result: match attacker {
+            Some(a) => format!(
+                "side {} wins the roll-off; side {} attacks; {id}: side {} deploys {describe}",
+                side_letter(winner),
+                side_letter(a),
+                side_letter(first_side)
+            ),
+            None => format!(
+                "side {} wins the roll-off and deploys first ({id}, {describe})",
+                side_letter(winner)
+            ),
+        },
     });
-    (id.to_owned(), zones)
+    (id.to_owned(), zones, attacker)
+}
+
+fn side_letter(side: usize) -> &'static str {
+    if side == 0 { "A" } else { "B" }
 }
 
 /// Whether an undisguised Ninja may be placed here: on the table and more than the clearance from
