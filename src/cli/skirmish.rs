@@ -21,7 +21,7 @@ use crate::engine::game::play::{
 use crate::engine::game::unit::{Status, Unit, units_of};
 use crate::engine::policy::DefaultAi;
 use crate::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
-use crate::model::ScenarioId;
+use crate::model::ReservesRule;
 use crate::model::{Catalogue, Faction};
 use crate::print::Doc;
 
@@ -29,6 +29,8 @@ use crate::print::Doc;
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct SkirmishJson {
     pub scenario: &'static str,
+    #[serde(skip)]
+    pub scenario_name: String,
     pub seed: u64,
     pub games: u64,
     pub points: u32,
@@ -206,11 +208,21 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     for p in [args.policy_a, args.policy_b] {
         if matches!(p, PolicyArg::Attack | PolicyArg::Defend | PolicyArg::Half) {
             out.error(&format!(
-                "`{}` is a Tournament split yardstick; the Skirmish takes default, random or charge",
+                "`{}` is a Tournament split yardstick; a game on the table takes default, random \
+                 or charge",
                 policy_name(p)
             ));
             return exit::USAGE;
         }
+    }
+    let scenario = cat.scenario.get(args.scenario);
+    if args.reserves && scenario.is_some_and(|s| s.reserves == ReservesRule::Never) {
+        out.error(&format!(
+            "the {} scenario has no reserves (`buntai scenarios {}`)",
+            scenario.map_or("", |s| s.name.as_str()),
+            args.scenario
+        ));
+        return exit::USAGE;
     }
     let log = match open_output(
         out,
@@ -289,7 +301,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             wishes: args.deployment.is_none().then_some(wishes),
             ..SetupRequest::new(
                 cat,
-                ScenarioId::Skirmish,
+                args.scenario,
                 points,
                 args.deployment.unwrap_or(DeploymentChoice::Edge),
                 table_seed(args.seed, game),
@@ -404,7 +416,8 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     let (survived, fled) = (&tally.survived, &tally.fled);
     let (kills, kill_vp) = (&tally.kills, &tally.kill_vp);
     let report = SkirmishJson {
-        scenario: "skirmish",
+        scenario: args.scenario.as_str(),
+        scenario_name: scenario.map_or_else(|| "Skirmish".to_owned(), |s| s.name.clone()),
         seed: args.seed,
         games: args.games,
         points,
@@ -464,8 +477,8 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
 
 fn report_text(r: &SkirmishJson) -> Doc {
     let mut doc = Doc::new(format!(
-        "Skirmish: {} (A) against {} (B)",
-        r.a.name, r.b.name
+        "{}: {} (A) against {} (B)",
+        r.scenario_name, r.a.name, r.b.name
     ));
     let tables = match &r.table {
         Some(file) => format!("all on the table of {file}"),

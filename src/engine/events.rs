@@ -136,6 +136,12 @@ pub enum Event {
         weather: Option<String>,
         time_of_day: Option<String>,
     },
+    /// The scenario's objective marker: centre and radius, inches.
+    Objective {
+        x: f64,
+        y: f64,
+        radius: f64,
+    },
     /// A model placed at deployment (centre, inches from the south-west corner).
     Deploy {
         model: String,
@@ -214,6 +220,22 @@ pub enum Event {
     Reveal {
         model: String,
         copied: String,
+    },
+    /// A model lifts the scenario's objective; `shared` when a friend already held it.
+    Lift {
+        model: String,
+        shared: bool,
+    },
+    /// A carrier lets the objective go (`why`): it stands at (`x`, `y`).
+    SetDown {
+        model: String,
+        why: String,
+        x: f64,
+        y: f64,
+    },
+    /// A carrier leaves the table with the objective over its own edge.
+    CarriedOff {
+        model: String,
     },
     /// A model that became engaged drops the banners it picked up where it stands.
     Drop {

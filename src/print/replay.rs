@@ -22,6 +22,8 @@ struct Frame {
     shots: Vec<(String, String, bool)>,
     combats: Vec<(String, Vec<String>)>,
     notes: Vec<String>,
+    /// The scenario's objective marker at the end of the frame: (x, y, radius).
+    marker: Option<(f64, f64, f64)>,
 }
 
 /// Why a log cannot be replayed.
@@ -35,6 +37,8 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
     let mut conditions = String::new();
     let mut frames: Vec<Frame> = vec![Frame::default()];
     let mut result = String::new();
+    // Who carries the objective; it moves with the first of them (R-94).
+    let mut carriers: Vec<String> = Vec::new();
     for (n, line) in log
         .lines()
         .enumerate()
@@ -69,6 +73,40 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
                     e["weather"].as_str().unwrap_or("fine"),
                     e["time_of_day"].as_str().unwrap_or("daylight")
                 );
+            }
+            "objective" => {
+                frame.marker = Some((
+                    e["x"].as_f64().unwrap_or(0.0),
+                    e["y"].as_f64().unwrap_or(0.0),
+                    e["radius"].as_f64().unwrap_or(0.5),
+                ));
+            }
+            "lift" => {
+                let model = text("model");
+                frame.notes.push(format!("{model} lifts the objective"));
+                carriers.push(model);
+            }
+            "set-down" => {
+                let model = text("model");
+                frame
+                    .notes
+                    .push(format!("{model} lets the objective go ({})", text("why")));
+                carriers.retain(|c| *c != model);
+                if let Some(m) = frame.marker.as_mut() {
+                    m.0 = e["x"].as_f64().unwrap_or(m.0);
+                    m.1 = e["y"].as_f64().unwrap_or(m.1);
+                }
+            }
+            "carried-off" => {
+                let model = text("model");
+                frame
+                    .notes
+                    .push(format!("{model} carries the objective off the table"));
+                carriers.retain(|c| *c != model);
+                if carriers.is_empty() {
+                    frame.marker = None;
+                }
+                frame.at.remove(&model);
             }
             "deploy" => {
                 frame.at.insert(
@@ -107,6 +145,7 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
                     turn: e["turn"].as_u64().unwrap_or(0) as u32,
                     at: frame.at.clone(),
                     gone: frame.gone.clone(),
+                    marker: frame.marker,
                     ..Frame::default()
                 };
                 next.notes.clear();
@@ -122,6 +161,12 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
                 let model = text("model");
                 let from = frame.at.get(&model).copied();
                 if let (Some(from), Some(&end)) = (from, path.last()) {
+                    if carriers.first() == Some(&model)
+                        && let Some(m) = frame.marker.as_mut()
+                    {
+                        m.0 += end.0 - from.0;
+                        m.1 += end.1 - from.1;
+                    }
                     let mut full = vec![from];
                     full.extend(&path);
                     frame.moves.push((model.clone(), full));
@@ -284,6 +329,12 @@ fn page(
                 );
             }
         }
+        if let Some((x, y, r)) = f.marker {
+            let _ = write!(
+                svg,
+                r##"<circle class="objective" cx="{x:.2}" cy="{y:.2}" r="{r}" fill="#f1c40f" stroke="#222" stroke-width="0.06"><title>The objective</title></circle>"##
+            );
+        }
         for (name, &(x, y)) in &f.at {
             let gone = f.gone.contains(name);
             if gone {
@@ -352,6 +403,11 @@ fn page(
         }
         notes.push_str("</ul></section>");
     }
+    let objective = if frames.iter().any(|f| f.marker.is_some()) {
+        r#"<span style="background:#f1c40f"></span>the objective"#
+    } else {
+        ""
+    };
     format!(
         r##"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Buntai replay</title>
@@ -365,7 +421,7 @@ button {{ font-size: 1em; padding: 0.2em 0.8em; }}
 </style></head>
 <body>
 <h1>Buntai replay</h1>
-<p>{size}" table, {conditions}. <span class="legend"><span style="background:#c0392b"></span>side A<span style="background:#2c6fb0"></span>side B</span> Dashed lines: moves; orange lines: shots that wounded, grey: misses; crosses: fallen or fled.</p>
+<p>{size}" table, {conditions}. <span class="legend"><span style="background:#c0392b"></span>side A<span style="background:#2c6fb0"></span>side B{objective}</span> Dashed lines: moves; orange lines: shots that wounded, grey: misses; crosses: fallen or fled.</p>
 <p class="result"><strong>{result}</strong></p>
 <div class="controls"><button id="prev">&larr; Previous</button> <input id="slider" type="range" min="0" max="{last}" value="0"> <button id="next">Next &rarr;</button> <span id="label">Deployment</span></div>
 <main><div>{svg}</div><div>{notes}</div></main>

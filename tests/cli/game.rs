@@ -44,6 +44,8 @@ pub fn play_one(
 pub struct Variant {
     pub reserves: bool,
     pub corner: bool,
+    /// Play the Capture scenario rather than the Skirmish.
+    pub capture: bool,
 }
 
 pub fn play_with(
@@ -61,9 +63,14 @@ pub fn play_with(
     let fb = cat.faction(&fb).expect("faction");
     let sides = [units_of(cat, fa, &ra, 0), units_of(cat, fb, &rb, 1)];
     let points = ra.points.unwrap_or(150).max(rb.points.unwrap_or(150));
+    let scenario = if variant.capture {
+        ScenarioId::Capture
+    } else {
+        ScenarioId::Skirmish
+    };
     let request = SetupRequest::new(
         cat,
-        ScenarioId::Skirmish,
+        scenario,
         points,
         if variant.corner {
             DeploymentChoice::Corner
@@ -111,7 +118,14 @@ pub fn play_with(
             );
         }
     }
-    assert!(result.turns <= game.turn_limit && (7..=12).contains(&game.turn_limit));
+    let limits = if variant.capture { 8..=8 } else { 7..=12 };
+    assert!(result.turns <= game.turn_limit && limits.contains(&game.turn_limit));
+    if variant.capture {
+        // The objective: held by its carriers, or gone with them.
+        let o = game.objective.as_ref().expect("Capture has an objective");
+        assert!(o.carriers.len() <= 2);
+        assert!(game.setup.table.holds(&o.at) || o.removed_by.is_some());
+    }
     if result.reason == EndReason::Destroyed {
         assert!((0..2).any(|s| !game.units.iter().any(|u| u.side == s && u.on_table())));
     }
@@ -122,7 +136,7 @@ pub fn play_with(
         match u.status {
             Status::Dead => general[1 - u.side] += u.kill_value() as i32,
             Status::Fled => general[1 - u.side] += i32::from(u.rank),
-            Status::OnTable | Status::Reserve => {}
+            Status::OnTable | Status::Reserve | Status::CarriedOff => {}
         }
     }
     let (mut logged, mut other) = ([0i32; 2], [0i32; 2]);
@@ -774,10 +788,12 @@ fn every_rule_the_log_shows_holds_over_many_games() {
             ("ikko-ikki-200.toml", "bushi-200.toml"),
         ] {
             for policies in [["random", "random"], ["default", "default"]] {
-                // Half the games with reserves, half of those from the corners.
+                // Half the games with reserves, half of those from the corners; half the others
+                // are Captures.
                 let variant = Variant {
                     reserves: seed % 2 == 1,
                     corner: seed % 4 == 3,
+                    capture: seed % 4 == 2,
                 };
                 let played = play_with(&cat, a, b, seed, policies, true, variant);
                 let values: Vec<serde_json::Value> = played

@@ -2,6 +2,7 @@
 
 mod build;
 mod buildings;
+mod capture;
 mod catalogue;
 mod data_check;
 mod engine;

@@ -47,6 +47,7 @@ fn scenarios_lists_every_scenario_of_the_book_with_its_length_and_what_simulate_
         .find(|s| s["id"] == "skirmish")
         .expect("skirmish");
     assert_eq!(skirmish["simulate"], "table");
+    assert_eq!(capture["simulate"], "table");
     assert_eq!(
         skirmish["minor_objectives"].as_array().map(Vec::len),
         Some(6)
@@ -217,12 +218,12 @@ fn simulate_refuses_a_scenario_it_does_not_play_yet_and_says_where_its_rules_are
             "examples/bushi-100.toml",
             "examples/koryu-100.toml",
             "--scenario",
-            "capture",
+            "duel",
         ])
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("Capture"), "{err}");
-    assert!(err.contains("buntai scenarios capture"), "{err}");
+    assert!(err.contains("Duel"), "{err}");
+    assert!(err.contains("buntai scenarios duel"), "{err}");
 }

@@ -81,6 +81,67 @@ fn advance_keeping(
     None
 }
 
+/// A carrier of ours with its activation to use (and its partner's): off the table over our own
+/// edge if it can reach it, else toward that edge.
+fn carry_home(game: &Game<'_>, units: &[usize]) -> Option<Activation> {
+    let &unit = units
+        .iter()
+        .find(|&&u| game.carrying(u) && game.partner(u).is_none_or(|p| units.contains(&p)))?;
+    if let Some(path) = game.carry_off_path(unit) {
+        return Some(Activation::CarryOff { unit, path });
+    }
+    let u = &game.units[unit];
+    let size = game.setup.table.size;
+    let c = u.base.centre;
+    // A point past the edge: the move goes as far as it may toward it.
+    let goal = match game.own_edge(u.side)? {
+        0 => Point::new(c.x, -2.0),
+        1 => Point::new(size + 2.0, c.y),
+        2 => Point::new(c.x, size + 2.0),
+        _ => Point::new(-2.0, c.y),
+    };
+    let (kind, path) = advance(game, unit, goal)?;
+    Some(Activation::Move { unit, kind, path })
+}
+
+/// The free model nearest the objective while nobody carries it: a move to touch it (it lifts
+/// it in the Action Phase), else as near as it gets.
+fn to_marker(game: &Game<'_>, free: &[usize]) -> Option<Activation> {
+    let o = game.objective.as_ref()?;
+    if o.removed_by.is_some() || !o.carriers.is_empty() {
+        return None;
+    }
+    let &unit = free.iter().min_by(|&&a, &&b| {
+        let d = |u: usize| game.units[u].base.edge_distance(&o.at);
+        d(a).total_cmp(&d(b))
+    })?;
+    let u = &game.units[unit];
+    if game.touches_marker(unit) {
+        return Some(Activation::Hold { unit });
+    }
+    let c = u.base.centre;
+    let d = c.distance(o.at.centre);
+    let touch = u.base.radius + o.at.radius + game.cat.terrain.bases.contact / 2.0;
+    if d > touch {
+        let end = Point::new(
+            o.at.centre.x + (c.x - o.at.centre.x) * touch / d,
+            o.at.centre.y + (c.y - o.at.centre.y) * touch / d,
+        );
+        if game
+            .check_path(unit, MoveKind::Normal, &[end])
+            .is_ok_and(|check| check.contacts.is_empty())
+        {
+            return Some(Activation::Move {
+                unit,
+                kind: MoveKind::Normal,
+                path: vec![end],
+            });
+        }
+    }
+    let (kind, path) = advance(game, unit, o.at.centre)?;
+    Some(Activation::Move { unit, kind, path })
+}
+
 /// Move `unit` toward the nearest enemy, or hold if it cannot.
 fn close_in(game: &Game<'_>, u: usize) -> Activation {
     nearest_enemy(game, u)
@@ -315,6 +376,10 @@ impl TablePolicy for TableAi {
             }
             self.no_ride.push((game.turn, u));
         }
+        // The scenario's objective: a carrier takes it off over our edge, or heads there.
+        if let Some(activation) = carry_home(game, &units) {
+            return activation;
+        }
         let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
         let crowd = game.crowd();
         let shooting: Vec<bool> = units
@@ -334,7 +399,7 @@ impl TablePolicy for TableAi {
         // 52.0% -> 59.1%, Ikko-Ikki 51.3% -> 57.7%, Bandits 60.0% -> 65.5%.)
         let mut candidates: Vec<ChargeOption> = Vec::new();
         for (k, &u) in units.iter().enumerate() {
-            if shooting[k] || !game.may_engage(u) {
+            if shooting[k] || !game.may_engage(u) || game.carrying(u) {
                 continue;
             }
             let reach = base_allowance(&game.rules, &game.mover(u), MoveKind::Normal)
@@ -394,6 +459,9 @@ impl TablePolicy for TableAi {
             .filter(|(_, s)| !**s)
             .map(|(u, _)| *u)
             .collect();
+        if let Some(fetch) = to_marker(game, &free) {
+            return fetch;
+        }
         if let Some(spoil) = to_spoils(game, &free) {
             return spoil;
         }
@@ -429,6 +497,16 @@ impl TablePolicy for TableAi {
             .iter()
             .filter(|u| u.side == side && u.on_table() && !u.turn.acted && !game.engaged(u.id))
         {
+            // The objective first: a lone carrier, never a pair (they would have to move
+            // together).
+            if game.may_lift(u.id)
+                && game
+                    .objective
+                    .as_ref()
+                    .is_some_and(|o| o.carriers.is_empty())
+            {
+                return Action::Lift { unit: u.id };
+            }
             if let Some(action) = spoils(game, u.id) {
                 return action;
             }
@@ -675,6 +753,10 @@ fn at_stake(game: &Game<'_>, unit: &Unit) -> f64 {
 /// The minor objective `side` would achieve by killing `enemy` ("kill the Leader"), in half
 /// points, while it is still to achieve.
 fn objective_bonus(game: &Game<'_>, side: usize, enemy: &Unit) -> f64 {
+    // An enemy carrying the scenario's objective: stopping it saves its value.
+    if game.carrying(enemy.id) {
+        return f64::from(game.marker_value());
+    }
     let objective = ObjectiveKind::KillLeader;
     if enemy.leader && game.objectives[side] == Some(objective) && !game.achieved(side, objective) {
         f64::from(game.objective_value(objective))
@@ -821,6 +903,11 @@ impl TablePolicy for RandomTable {
             return Activation::Pass;
         }
         let u = units[self.dice.index(units.len())];
+        if let Some(path) = game.carry_off_path(u)
+            && self.dice.d6() >= 4
+        {
+            return Activation::CarryOff { unit: u, path };
+        }
         let enemies: Vec<usize> = game
             .units
             .iter()
@@ -898,6 +985,12 @@ impl TablePolicy for RandomTable {
             return Action::Pass;
         }
         let u = free[self.dice.index(free.len())];
+        if game.may_lift(u) && self.dice.d6() >= 3 {
+            return Action::Lift { unit: u };
+        }
+        if game.carrying(u) && self.dice.d6() == 6 {
+            return Action::SetDown { unit: u };
+        }
         if let Some(banner) = game.banners_touching(u).next()
             && self.dice.d6() >= 3
         {

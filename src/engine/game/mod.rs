@@ -3,5 +3,6 @@
 
 pub mod ai;
 pub mod grouping;
+pub mod objective;
 pub mod play;
 pub mod unit;

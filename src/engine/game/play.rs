@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use super::grouping::{Engagements, group};
+use super::objective::{self, Carried};
 use super::unit::{Status, Unit};
 use crate::engine::combat::combat_phase;
 use crate::engine::dice::Dice;
@@ -59,6 +60,9 @@ pub enum Activation {
     Withdraw { unit: usize, path: Vec<Point> },
     /// The model stays where it is; its activation is used.
     Hold { unit: usize },
+    /// A carrier of the objective (and its partner) leaves over its own edge along `path`
+    /// ([`Game::carry_off_path`]).
+    CarryOff { unit: usize, path: Vec<Point> },
     /// A reserve enters: its base centre starts at `from`, one radius outside its entry
     /// edge, and it moves along `path` by a normal move or a Run.
     Enter {
@@ -111,6 +115,14 @@ pub enum Action {
         unit: usize,
         horse: usize,
     },
+    /// Lift the scenario's objective it touches, alone or as a friend's partner.
+    Lift {
+        unit: usize,
+    },
+    /// Set the objective down where it stands.
+    SetDown {
+        unit: usize,
+    },
 }
 
 /// A Slain marker: where a model died, its side and true Rank, and whether it has
@@ -159,7 +171,8 @@ pub trait TablePolicy {
     fn inexorable(&mut self, game: &Game<'_>, unit: usize, attack: i32) -> Option<Vec<Point>> {
         game.follow_up_path(unit, attack)
     }
-    /// `unit` carries a banner it picked up and has just become engaged: keep it, at -1
+    /// `unit` carries a banner it picked up, or the objective, and has just become engaged
+    /// keep it, at -1
     /// to its rolls while engaged, or drop it where it stands. By default it keeps it.
     fn keep_carried(&mut self, _game: &Game<'_>, _unit: usize) -> bool {
         true
@@ -271,6 +284,8 @@ pub struct Game<'c> {
     leader_critical: [[bool; 2]; 2],
     /// The Fatigue advanced rule is in use.
     pub fatigue: bool,
+    /// The scenario's heavy objective (Capture, R-112), if it has one.
+    pub objective: Option<Carried>,
     /// Pairs that fought in the same combat in the last Combat Phase.
     fought_before: Vec<(usize, usize)>,
     /// Last Combat Phase's contacts and the grouping they gave (see `combat`).
@@ -373,9 +388,22 @@ impl<'c> Game<'c> {
             criticals: [[0; 2]; 2],
             leader_critical: [[false; 2]; 2],
             fatigue: false,
+            objective: None,
             fought_before: Vec::new(),
             last_grouping: None,
         };
+        if let Some(m) = game.setup.marker {
+            events.push(|| Event::Objective {
+                x: m.centre.x,
+                y: m.centre.y,
+                radius: m.radius,
+            });
+        }
+        game.objective = game.setup.marker.map(|at| Carried {
+            at,
+            carriers: Vec::new(),
+            removed_by: None,
+        });
         game.deploy(events);
         events.push(|| Event::TurnLimit { turns: turn_limit });
         game.roll_objectives(dice, events);
@@ -425,8 +453,26 @@ impl<'c> Game<'c> {
         kind: MoveKind,
         path: &[Point],
     ) -> Result<MoveCheck, MoveError> {
+        self.check_path_beside(unit, None, kind, path)
+    }
+
+    /// [`Game::check_path`] with friend `beside` out of the way: two carriers sharing an object
+    /// move together.
+    pub fn check_path_beside(
+        &self,
+        unit: usize,
+        beside: Option<usize>,
+        kind: MoveKind,
+        path: &[Point],
+    ) -> Result<MoveCheck, MoveError> {
         let mover = self.mover(unit);
-        let (friends, enemies) = self.others(unit);
+        let (mut friends, enemies) = self.others(unit);
+        if let Some(b) = beside.filter(|&b| b != unit && self.units[b].on_table()) {
+            let at = self.units[b].base;
+            if let Some(i) = friends.iter().position(|f| *f == at) {
+                friends.remove(i);
+            }
+        }
         let others = Others {
             friends: &friends,
             enemies: &enemies,
@@ -628,7 +674,7 @@ impl<'c> Game<'c> {
     /// After a model leaves contact: pairs that fought together last Combat Phase and no longer
     /// touch fight a first round if they meet again, and a Subdued model that no enemy
     /// touches is free.
-    fn forget_broken_contacts(&mut self) {
+    pub(super) fn forget_broken_contacts(&mut self) {
         let units = &self.units;
         self.fought_before.retain(|&(a, b)| {
             units[a].on_table() && units[b].on_table() && units[a].base.in_contact(&units[b].base)
@@ -1006,7 +1052,8 @@ impl<'c> Game<'c> {
             acrobatic: u.fighter.acrobatic,
             armoured: matches!(u.fighter.armour, Armour::Medium | Armour::Heavy),
             slowed: u.fighter.is_stunned() || u.fighter.health == Health::Grievous,
-            encumbered: false,
+            // A lone carrier of a heavy object.
+            encumbered: self.carrying(unit) && self.partner(unit).is_none(),
         }
     }
 
@@ -1161,7 +1208,16 @@ impl<'c> Game<'c> {
     }
 
     /// Current strength: models alive on the table or in reserve.
+    /// A side's strength for Morale: its models on the table, in reserve, and those that
+    /// carried the objective off, who are not casualties (P-25).
     fn strength(&self, side: usize) -> u32 {
+        self.side_units(side)
+            .filter(|u| u.on_table() || matches!(u.status, Status::Reserve | Status::CarriedOff))
+            .count() as u32
+    }
+
+    /// Models of a side still in the game: on the table or in reserve.
+    fn present(&self, side: usize) -> u32 {
         self.side_units(side)
             .filter(|u| u.on_table() || u.status == Status::Reserve)
             .count() as u32
@@ -1311,7 +1367,7 @@ fn side_name(s: usize) -> String {
 }
 
 fn ended(game: &Game<'_>) -> Option<EndReason> {
-    (game.strength(0) == 0 || game.strength(1) == 0).then_some(EndReason::Destroyed)
+    (game.present(0) == 0 || game.present(1) == 0).then_some(EndReason::Destroyed)
 }
 
 /// The Priority Phase: Fearsome Kiai declared in secret (a single declarer wins
@@ -1683,6 +1739,22 @@ fn move_phase(
                 kind,
                 path,
             } => !enter(game, side, unit, from, kind, &path, dice, events),
+            Activation::CarryOff { unit, path } => {
+                if !activatable(game, side, unit)
+                    || game
+                        .partner(unit)
+                        .is_some_and(|p| game.units[p].turn.activated)
+                {
+                    return true;
+                }
+                if !routing_ok(game, unit, dice, events) {
+                    flee(game, unit, events);
+                } else if !objective::carry_off(game, unit, &path, events) {
+                    // An illegal carry-off is refused: the model stays, its activation used.
+                    game.units[unit].turn.activated = true;
+                }
+                false
+            }
             Activation::Shoot {
                 unit,
                 target,
@@ -1721,8 +1793,23 @@ fn carriers_engaged(
     policies: &mut [&mut dyn TablePolicy; 2],
     events: &mut EventLog,
 ) {
+    objective::release_lost(game, events);
     for unit in 0..game.units.len() {
+        if game.carrying(unit) && game.engaged(unit) && !game.units[unit].keeping {
+            if policies[game.units[unit].side].keep_carried(game, unit) {
+                game.units[unit].keeping = true;
+            } else {
+                objective::set_down(game, unit, "dropped on becoming engaged", events);
+            }
+        }
         let u = &game.units[unit];
+        if game.carrying(unit) {
+            // Asked again once free (the banner loop below must not clear it).
+            if !game.engaged(unit) {
+                game.units[unit].keeping = false;
+            }
+            continue;
+        }
         let carrier = u.on_table() && (u.captured > 0 || u.picked_own);
         if !carrier || !game.engaged(unit) {
             game.units[unit].keeping = false;
@@ -1883,7 +1970,7 @@ fn run_off(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
         (size - c.y, Point::new(c.x, size)),
         (c.x, Point::new(0.0, c.y)),
     ];
-    let (gap, _) = edges
+    let (gap, exit) = edges
         .iter()
         .copied()
         .min_by(|a, b| a.0.total_cmp(&b.0))
@@ -1894,6 +1981,14 @@ fn run_off(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
         crate::engine::table::path::base_allowance(&game.rules, &mover, MoveKind::Run),
         u8::from(mover.slowed),
     );
+    if allowance >= gap
+        && game.carrying(unit)
+        && let Some(o) = game.objective.as_mut()
+    {
+        // The objective stays on the table edge where its carrier left.
+        let r = o.at.radius;
+        o.at.centre = Point::new(exit.x.clamp(r, size - r), exit.y.clamp(r, size - r));
+    }
     let u = &mut game.units[unit];
     if allowance >= gap {
         u.status = Status::Fled;
@@ -2081,7 +2176,21 @@ fn do_move(
     dice: &mut dyn Dice,
     events: &mut EventLog,
 ) {
-    let Ok(check) = game.check_path(unit, kind, path) else {
+    // Two carriers sharing the objective move together, by the same vector.
+    let partner = game.partner(unit);
+    let shift = |p: &Point, by: usize| {
+        let (from, to) = (game.units[unit].base.centre, game.units[by].base.centre);
+        Point::new(p.x - from.x + to.x, p.y - from.y + to.y)
+    };
+    let partner_move = partner.map(|p| {
+        let moved: Vec<Point> = path.iter().map(|q| shift(q, p)).collect();
+        let check = (!game.units[p].turn.activated)
+            .then(|| game.check_path_beside(p, Some(unit), kind, &moved).ok())
+            .flatten();
+        (p, moved, check)
+    });
+    let check = game.check_path_beside(unit, partner, kind, path);
+    let (Ok(check), None | Some((_, _, Some(_)))) = (check, &partner_move) else {
         // An illegal move is refused: the model stays, its activation used.
         game.units[unit].turn.activated = true;
         return;
@@ -2107,8 +2216,15 @@ fn do_move(
     } else {
         Moved::Normal
     };
+    let moved = u.turn.moved;
     let kind = format!("{kind:?}").to_lowercase();
     place(game, unit, &kind, path, &check, events);
+    if let Some((p, moved_path, Some(partner_check))) = partner_move {
+        let pu = &mut game.units[p];
+        pu.turn.activated = true;
+        pu.turn.moved = moved;
+        place(game, p, &kind, &moved_path, &partner_check, events);
+    }
 }
 
 /// One shot, with its itemised numbers; into a combat, a miss goes on to another model.
@@ -2354,6 +2470,17 @@ fn killed(game: &mut Game<'_>, victim: usize, events: &mut EventLog) {
     }
 }
 
+/// [`score`] on a game's ledger.
+pub(super) fn score_vp(
+    game: &mut Game<'_>,
+    side: usize,
+    half_points: i32,
+    reason: impl FnOnce() -> String,
+    events: &mut EventLog,
+) {
+    score(&mut game.vp, side, half_points, reason, events);
+}
+
 /// Add half points to a side's ledger, with the reason in the log.
 fn score(
     vp: &mut [i32; 2],
@@ -2465,6 +2592,18 @@ pub fn final_scoring(game: &mut Game<'_>, events: &mut EventLog) {
                 events,
             );
         }
+    }
+    // The scenario's objective, held at the end.
+    objective::release_lost(game, events);
+    if let Some(side) = game.marker_controller() {
+        let vp = game.marker_value();
+        score(
+            &mut game.vp,
+            side,
+            vp,
+            || "the objective held at the end".to_owned(),
+            events,
+        );
     }
     for side in 0..2 {
         if let Some(o) = game.objectives[side]
@@ -2866,7 +3005,7 @@ fn ride_away(
 
 /// Put `unit` at the end of `path` (checked by the caller) and log the move: its start, path,
 /// length, allowance and how many times the allowance was halved.
-fn place(
+pub(super) fn place(
     game: &mut Game<'_>,
     unit: usize,
     kind: &str,
@@ -2878,6 +3017,7 @@ fn place(
     let from = u.base.centre;
     if let Some(&end) = path.last() {
         u.base.centre = end;
+        objective::follow(game, unit, from, end);
     }
     events.push(|| Event::TableMove {
         model: game.units[unit].fighter.name.clone(),
@@ -3000,6 +3140,19 @@ fn action_phase(
                         owner: side_name(owner),
                     });
                 });
+                false
+            }
+            Action::Lift { unit } if free(game, unit) && game.may_lift(unit) => {
+                acting(game, unit, dice, events, |game, _, events| {
+                    objective::lift(game, unit, events);
+                });
+                false
+            }
+            // Setting the objective down is free: it costs no action.
+            Action::SetDown { unit }
+                if game.units.get(unit).is_some_and(|u| u.side == side) && game.carrying(unit) =>
+            {
+                objective::set_down(game, unit, "set down", events);
                 false
             }
             Action::Dismount { unit }

@@ -19,6 +19,9 @@ pub enum Status {
     Fled,
     /// Kept back off the table, to enter later.
     Reserve,
+    /// Carried the objective off over its own edge: out of play, neither killed nor
+    /// fled.
+    CarriedOff,
 }
 
 /// A missile weapon a model carries.
