@@ -22,6 +22,13 @@ use crate::print::Doc;
 use crate::roster::{self, Rules};
 use crate::rules::{self, Options};
 
+/// One of the two rosters on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RosterSide {
+    A,
+    B,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum PolicyArg {
     /// Decides from the exact odds of each choice.
@@ -99,6 +106,11 @@ pub struct SimulateArgs {
     /// generated table for each game; weather, time of day and deployment are still rolled.
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
+    /// In a scenario with an attacker and a defender (Defence): which roster attacks. Without
+    /// it, the roster with more points attacks, or the deployment roll-off's winner on equal
+    /// points.
+    #[arg(long, value_enum, value_name = "a|b")]
+    pub attacker: Option<RosterSide>,
     /// Skirmish: fix Edge or Corner deployment. Without it the deployment roll-off's winner
     /// chooses (its policy).
     #[arg(long, value_enum, value_name = "edge|corner")]
@@ -389,12 +401,14 @@ pub(super) const POLICY_STREAM: u64 = 1 << 40;
 
 pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     match args.scenario {
-        ScenarioId::Skirmish | ScenarioId::Capture => return super::skirmish::run(out, cat, args),
+        ScenarioId::Skirmish | ScenarioId::Capture | ScenarioId::Defence => {
+            return super::skirmish::run(out, cat, args);
+        }
         ScenarioId::Tournament => {}
         other => {
             out.error(&format!(
-                "`simulate` does not play the {} scenario yet: it plays `skirmish` and `capture` on \
-                 the table and `tournament` as melee matches (`buntai scenarios {other}` shows its rules; \
+                "`simulate` does not play the {} scenario yet: it plays `skirmish`, `capture` and \
+                 `defence` on the table and `tournament` as melee matches (`buntai scenarios {other}` shows its rules; \
                  `buntai table --scenario {other}` draws its set-up)",
                 cat.scenario.get(other).map_or(other.as_str(), |s| s.name.as_str())
             ));

@@ -16,7 +16,7 @@ use crate::engine::SeededDice;
 use crate::engine::events::EventLog;
 use crate::engine::game::ai::{Charge, RandomTable, TableAi};
 use crate::engine::game::play::{
-    EndReason, Game, GameResult, MoraleState, TablePolicy, keep_reserves, play,
+    EndReason, Game, GameResult, MoraleState, TablePolicy, keep_reserves, keep_reserves_of, play,
 };
 use crate::engine::game::unit::{Status, Unit, units_of};
 use crate::engine::policy::DefaultAi;
@@ -31,6 +31,9 @@ pub struct SkirmishJson {
     pub scenario: &'static str,
     #[serde(skip)]
     pub scenario_name: String,
+    /// The attacking roster (`a` or `b`) in a scenario with roles; none: no roles, or rolled
+    /// off each game (equal points and no `--attacker`).
+    pub attacker: Option<&'static str>,
     pub seed: u64,
     pub games: u64,
     pub points: u32,
@@ -269,7 +272,21 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             .sum::<i32>()
             .max(0) as u32
     };
-    let points = total(&a_roster, a_faction).max(total(&b_roster, b_faction));
+    let totals = [total(&a_roster, a_faction), total(&b_roster, b_faction)];
+    let points = totals[0].max(totals[1]);
+    // Which roster attacks, where the scenario has roles: the one named, else the one with more
+    // points (Defence: twice the defender's), else the roll-off's winner.
+    let attacker = scenario
+        .filter(|s| s.roles)
+        .and_then(|_| match args.attacker {
+            Some(super::simulate::RosterSide::A) => Some(0),
+            Some(super::simulate::RosterSide::B) => Some(1),
+            None => match totals[0].cmp(&totals[1]) {
+                std::cmp::Ordering::Greater => Some(0),
+                std::cmp::Ordering::Less => Some(1),
+                std::cmp::Ordering::Equal => None,
+            },
+        });
     let ai = DefaultAi::new();
     let ai = &ai;
     let factions = [a_faction, b_faction];
@@ -283,6 +300,8 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         units: [&'s Vec<Unit>; 2],
         factions: [&'c Faction; 2],
         kiai: [u32; 2],
+        /// The attacking seat, if the players settled it.
+        attacker: Option<usize>,
     }
     let play_one = |seat: &Seating<'_, '_>, game: u64, events: &mut EventLog| {
         let (sides, fs) = (seat.units, seat.factions);
@@ -299,6 +318,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         ];
         let request = SetupRequest {
             wishes: args.deployment.is_none().then_some(wishes),
+            attacker: seat.attacker,
             ..SetupRequest::new(
                 cat,
                 args.scenario,
@@ -320,6 +340,12 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         game_state.fatigue = args.fatigue;
         if args.reserves {
             keep_reserves(&mut game_state, &mut [pa.as_mut(), pb.as_mut()], events);
+        } else if let Some(a) = game_state.setup.attacker
+            && scenario.is_some_and(|s| s.reserves == ReservesRule::Attacker)
+        {
+            // The attacker always holds half back.
+            let policy = if a == 0 { pa.as_mut() } else { pb.as_mut() };
+            keep_reserves_of(&mut game_state, a, policy, events);
         }
         let result = play(
             &mut game_state,
@@ -370,6 +396,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             units: [&units[0], &units[1]],
             factions,
             kiai,
+            attacker,
         },
         logged,
     );
@@ -384,6 +411,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
                 units: [&swapped_units[0], &swapped_units[1]],
                 factions: [b_faction, a_faction],
                 kiai: [kiai[1], kiai[0]],
+                attacker: attacker.map(|a| 1 - a),
             },
             None,
         )
@@ -418,6 +446,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     let report = SkirmishJson {
         scenario: args.scenario.as_str(),
         scenario_name: scenario.map_or_else(|| "Skirmish".to_owned(), |s| s.name.clone()),
+        attacker: attacker.map(|a| ["a", "b"][a]),
         seed: args.seed,
         games: args.games,
         points,
@@ -484,8 +513,12 @@ fn report_text(r: &SkirmishJson) -> Doc {
         Some(file) => format!("all on the table of {file}"),
         None => "each on its own generated table".to_owned(),
     };
+    let roles = match r.attacker {
+        Some(side) => format!(" {} attacks.", side.to_uppercase()),
+        None => String::new(),
+    };
     doc.para(format!(
-        "{} games from seed {} at {} points, {tables}; A plays {} models (policy {}), B {} (policy {}).",
+        "{} games from seed {} at {} points, {tables}; A plays {} models (policy {}), B {} (policy {}).{roles}",
         r.games, r.seed, r.points, r.a.models, r.a.policy, r.b.models, r.b.policy
     ));
     let line = |label: &str, x: &Rate| {

@@ -3,14 +3,14 @@
 
 use buntai::engine::dice::ScriptedDice;
 use buntai::engine::events::{Event, EventLog};
-use buntai::engine::game::play::{Action, Activation, Game, final_scoring};
+use buntai::engine::game::play::{Action, Activation, Game};
 use buntai::engine::game::unit::Status;
 use buntai::engine::table::path::MoveKind;
 use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, Zone, generate_on};
 use buntai::engine::table::{Point, Table};
 use buntai::model::{Catalogue, ScenarioId};
 
-use crate::scoring::{cat, units_from};
+use crate::scoring::{cat, objective_vp, units_from};
 use crate::script::{Script, play_turn_one};
 
 const ASHIGARU: &str = "[[models]]\nprofile = \"ashigaru\"\ncount = 2\n";
@@ -76,25 +76,6 @@ fn far() -> [Point; 4] {
 /// from the south.
 fn touching_south() -> Point {
     Point::new(12.0, 12.0 - 1.0 - 0.004)
-}
-
-/// The half points each side scores for the objective at the end of the game.
-fn objective_vp(g: &mut Game<'_>) -> [i32; 2] {
-    let mut events = EventLog::recording();
-    final_scoring(g, &mut events);
-    let mut vp = [0; 2];
-    for e in events.into_vec() {
-        if let Event::Vp {
-            side,
-            reason,
-            half_points,
-        } = e
-            && reason.contains("objective")
-        {
-            vp[usize::from(side == "B")] += half_points;
-        }
-    }
-    vp
 }
 
 #[test]

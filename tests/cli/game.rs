@@ -4,7 +4,9 @@ use buntai::diag::SourceFile;
 use buntai::engine::SeededDice;
 use buntai::engine::events::{Event, EventLog};
 use buntai::engine::game::ai::{Charge, RandomTable, TableAi};
-use buntai::engine::game::play::{EndReason, Game, TablePolicy, keep_reserves, play};
+use buntai::engine::game::play::{
+    EndReason, Game, TablePolicy, keep_reserves, keep_reserves_of, play,
+};
 use buntai::engine::game::unit::{Status, units_of};
 use buntai::engine::table::setup::{DeploymentChoice, SetupRequest};
 use buntai::load::{DataSource, load};
@@ -44,8 +46,8 @@ pub fn play_one(
 pub struct Variant {
     pub reserves: bool,
     pub corner: bool,
-    /// Play the Capture scenario rather than the Skirmish.
-    pub capture: bool,
+    /// The scenario played (the Skirmish by default).
+    pub scenario: Option<ScenarioId>,
 }
 
 pub fn play_with(
@@ -63,11 +65,7 @@ pub fn play_with(
     let fb = cat.faction(&fb).expect("faction");
     let sides = [units_of(cat, fa, &ra, 0), units_of(cat, fb, &rb, 1)];
     let points = ra.points.unwrap_or(150).max(rb.points.unwrap_or(150));
-    let scenario = if variant.capture {
-        ScenarioId::Capture
-    } else {
-        ScenarioId::Skirmish
-    };
+    let scenario = variant.scenario.unwrap_or(ScenarioId::Skirmish);
     let request = SetupRequest::new(
         cat,
         scenario,
@@ -94,6 +92,14 @@ pub fn play_with(
     let mut p1 = make(policies[1], 11);
     if variant.reserves {
         keep_reserves(&mut game, &mut [p0.as_mut(), p1.as_mut()], &mut events);
+    } else if let Some(a) = game
+        .setup
+        .attacker
+        .filter(|_| scenario == ScenarioId::Defence)
+    {
+        // The Defence attacker holds half back.
+        let policy = if a == 0 { p0.as_mut() } else { p1.as_mut() };
+        keep_reserves_of(&mut game, a, policy, &mut events);
     }
     let result = play(
         &mut game,
@@ -118,9 +124,13 @@ pub fn play_with(
             );
         }
     }
-    let limits = if variant.capture { 8..=8 } else { 7..=12 };
+    let limits = if scenario == ScenarioId::Capture {
+        8..=8
+    } else {
+        7..=12
+    };
     assert!(result.turns <= game.turn_limit && limits.contains(&game.turn_limit));
-    if variant.capture {
+    if scenario == ScenarioId::Capture {
         // The objective: held by its carriers, or gone with them.
         let o = game.objective.as_ref().expect("Capture has an objective");
         assert!(o.carriers.len() <= 2);
@@ -788,12 +798,16 @@ fn every_rule_the_log_shows_holds_over_many_games() {
             ("ikko-ikki-200.toml", "bushi-200.toml"),
         ] {
             for policies in [["random", "random"], ["default", "default"]] {
-                // Half the games with reserves, half of those from the corners; half the others
-                // are Captures.
+                // Half the games with reserves, half of those from the corners; of the others,
+                // Captures and Defences.
                 let variant = Variant {
                     reserves: seed % 2 == 1,
                     corner: seed % 4 == 3,
-                    capture: seed % 4 == 2,
+                    scenario: match seed % 4 {
+                        0 if seed > 0 => Some(ScenarioId::Defence),
+                        2 => Some(ScenarioId::Capture),
+                        _ => None,
+                    },
                 };
                 let played = play_with(&cat, a, b, seed, policies, true, variant);
                 let values: Vec<serde_json::Value> = played

@@ -5,6 +5,7 @@ mod buildings;
 mod capture;
 mod catalogue;
 mod data_check;
+mod defence;
 mod engine;
 mod fatigue;
 mod game;

@@ -369,3 +369,22 @@ fn a_fallen_banner_picked_up_by_the_enemy_is_captured_for_5_vp() {
     // The Soldier's kill (Rank 1) and the captured banner (5 VP), in half points.
     assert_eq!(result.vp[0], 2 + 10);
 }
+
+/// The half points each side scores for the scenario's objective at the end of the game.
+pub fn objective_vp(g: &mut Game<'_>) -> [i32; 2] {
+    let mut events = EventLog::recording();
+    final_scoring(g, &mut events);
+    let mut vp = [0; 2];
+    for e in events.into_vec() {
+        if let Event::Vp {
+            side,
+            reason,
+            half_points,
+        } = e
+            && reason.contains("objective")
+        {
+            vp[usize::from(side == "B")] += half_points;
+        }
+    }
+    vp
+}

@@ -111,21 +111,31 @@ fn to_marker(game: &Game<'_>, free: &[usize]) -> Option<Activation> {
     if o.removed_by.is_some() || !o.carriers.is_empty() {
         return None;
     }
+    // The humblest model goes (carrying it off takes it out of the fight), the nearest first.
     let &unit = free.iter().min_by(|&&a, &&b| {
         let d = |u: usize| game.units[u].base.edge_distance(&o.at);
-        d(a).total_cmp(&d(b))
+        game.units[a]
+            .rank
+            .cmp(&game.units[b].rank)
+            .then(d(a).total_cmp(&d(b)))
     })?;
-    let u = &game.units[unit];
     if game.touches_marker(unit) {
         return Some(Activation::Hold { unit });
     }
+    reach(game, unit, o.at.centre, o.at.radius)
+}
+
+/// A move that brings `unit`'s base within contact of a point `target` (an object of radius
+/// `around` there), straight if it can, else as near as an advance gets.
+fn reach(game: &Game<'_>, unit: usize, target: Point, around: f64) -> Option<Activation> {
+    let u = &game.units[unit];
     let c = u.base.centre;
-    let d = c.distance(o.at.centre);
-    let touch = u.base.radius + o.at.radius + game.cat.terrain.bases.contact / 2.0;
+    let d = c.distance(target);
+    let touch = u.base.radius + around + game.cat.terrain.bases.contact / 2.0;
     if d > touch {
         let end = Point::new(
-            o.at.centre.x + (c.x - o.at.centre.x) * touch / d,
-            o.at.centre.y + (c.y - o.at.centre.y) * touch / d,
+            target.x + (c.x - target.x) * touch / d,
+            target.y + (c.y - target.y) * touch / d,
         );
         if game
             .check_path(unit, MoveKind::Normal, &[end])
@@ -138,8 +148,28 @@ fn to_marker(game: &Game<'_>, free: &[usize]) -> Option<Activation> {
             });
         }
     }
-    let (kind, path) = advance(game, unit, o.at.centre)?;
+    let (kind, path) = advance(game, unit, target)?;
     Some(Activation::Move { unit, kind, path })
+}
+
+/// The objective piece (Defence, R-114): a free model already holding it stays; else the free
+/// model nearest it goes to touch it, or as near as it gets.
+fn to_piece(game: &Game<'_>, free: &[usize]) -> Option<Activation> {
+    let piece = game.objective_piece()?;
+    if let Some(&unit) = free.iter().find(|&&u| game.holds_piece(u)) {
+        return Some(Activation::Hold { unit });
+    }
+    let distance = |u: usize| piece.shape.distance_to_circle(&game.units[u].base);
+    let &unit = free
+        .iter()
+        .min_by(|&&a, &&b| distance(a).total_cmp(&distance(b)))?;
+    let c = game.units[unit].base.centre;
+    let near = piece
+        .shape
+        .edges()
+        .map(|e| e.closest_point(c))
+        .min_by(|a, b| a.distance(c).total_cmp(&b.distance(c)))?;
+    reach(game, unit, near, 0.0)
 }
 
 /// Move `unit` toward the nearest enemy, or hold if it cannot.
@@ -461,6 +491,9 @@ impl TablePolicy for TableAi {
             .collect();
         if let Some(fetch) = to_marker(game, &free) {
             return fetch;
+        }
+        if let Some(hold) = to_piece(game, &free) {
+            return hold;
         }
         if let Some(spoil) = to_spoils(game, &free) {
             return spoil;

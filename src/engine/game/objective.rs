@@ -9,7 +9,7 @@ use super::unit::Status;
 use crate::engine::events::{Event, EventLog};
 use crate::engine::table::path::{MoveCheck, MoveKind};
 use crate::engine::table::setup::Zone;
-use crate::engine::table::{Circle, Point};
+use crate::engine::table::{Circle, Piece, Point};
 
 /// The objective marker and who holds it.
 #[derive(Debug, Clone, PartialEq)]
@@ -140,6 +140,44 @@ impl Game<'_> {
             (false, true) => Some(1),
             _ => None,
         }
+    }
+
+    /// The objective piece (Defence, R-114), if the table has one.
+    pub fn objective_piece(&self) -> Option<&Piece> {
+        self.setup.table.pieces.iter().find(|p| p.objective)
+    }
+
+    /// Whether `unit` holds the objective piece: not engaged, its centre inside the
+    /// piece or its base touching it.
+    pub fn holds_piece(&self, unit: usize) -> bool {
+        let u = &self.units[unit];
+        self.objective_piece().is_some_and(|p| {
+            u.on_table()
+                && !self.engaged(unit)
+                && (p.shape.contains(u.base.centre)
+                    || p.shape.distance_to_circle(&u.base) <= self.cat.terrain.bases.contact + 1e-9)
+        })
+    }
+
+    /// Which side controls the objective piece: the side with more models holding it.
+    pub fn piece_controller(&self) -> Option<usize> {
+        self.objective_piece()?;
+        let count = |side: usize| {
+            self.units
+                .iter()
+                .filter(|u| u.side == side && self.holds_piece(u.id))
+                .count()
+        };
+        match count(0).cmp(&count(1)) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// Which side controls the scenario's objective now, marker or piece.
+    pub fn objective_controller(&self) -> Option<usize> {
+        self.marker_controller().or_else(|| self.piece_controller())
     }
 
     /// The objective's value to the side that controls it or carries it off, in half points.

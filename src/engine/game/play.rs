@@ -226,12 +226,22 @@ pub fn keep_reserves(
     events: &mut EventLog,
 ) {
     for (side, policy) in policies.iter_mut().enumerate() {
-        let n = game.on_table(side);
-        let (deployed, _, _) = game.cat.terrain.reserves.split(n);
-        let count = n.saturating_sub(deployed) as usize;
-        let ids = policy.reserves(game, side, count);
-        game.hold_back(side, &ids, events);
+        keep_reserves_of(game, side, &mut **policy, events);
     }
+}
+
+/// One side keeps back its reserves, chosen by its policy: the Defence attacker.
+pub fn keep_reserves_of(
+    game: &mut Game<'_>,
+    side: usize,
+    policy: &mut dyn TablePolicy,
+    events: &mut EventLog,
+) {
+    let n = game.on_table(side);
+    let (deployed, _, _) = game.cat.terrain.reserves.split(n);
+    let count = n.saturating_sub(deployed) as usize;
+    let ids = policy.reserves(game, side, count);
+    game.hold_back(side, &ids, events);
 }
 
 /// Why the game ended.
@@ -2595,7 +2605,7 @@ pub fn final_scoring(game: &mut Game<'_>, events: &mut EventLog) {
     }
     // The scenario's objective, held at the end.
     objective::release_lost(game, events);
-    if let Some(side) = game.marker_controller() {
+    if let Some(side) = game.objective_controller() {
         let vp = game.marker_value();
         score(
             &mut game.vp,

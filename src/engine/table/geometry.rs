@@ -106,13 +106,17 @@ impl Segment {
     }
 
     pub fn distance_squared_to_point(&self, p: Point) -> f64 {
+        self.closest_point(p).distance_squared(p)
+    }
+
+    /// The point of the segment nearest `p`.
+    pub fn closest_point(&self, p: Point) -> Point {
         let d = self.b.minus(self.a);
         let len2 = d.dot(d);
         if len2 == 0.0 {
-            return self.a.distance_squared(p);
+            return self.a;
         }
-        let t = (p.minus(self.a).dot(d) / len2).clamp(0.0, 1.0);
-        self.at(t).distance_squared(p)
+        self.at((p.minus(self.a).dot(d) / len2).clamp(0.0, 1.0))
     }
 
     /// Whether the two segments share a point (touching counts).
