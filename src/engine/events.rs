@@ -233,6 +233,11 @@ pub enum Event {
         x: f64,
         y: f64,
     },
+    /// A side's new duellist, replacing one that fell.
+    Duellist {
+        side: String,
+        model: String,
+    },
     /// A carrier leaves the table with the objective over its own edge.
     CarriedOff {
         model: String,

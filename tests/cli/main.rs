@@ -6,6 +6,7 @@ mod capture;
 mod catalogue;
 mod data_check;
 mod defence;
+mod duel;
 mod engine;
 mod fatigue;
 mod game;

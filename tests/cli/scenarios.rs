@@ -218,12 +218,12 @@ fn simulate_refuses_a_scenario_it_does_not_play_yet_and_says_where_its_rules_are
             "examples/bushi-100.toml",
             "examples/koryu-100.toml",
             "--scenario",
-            "duel",
+            "assassination",
         ])
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("Duel"), "{err}");
-    assert!(err.contains("buntai scenarios duel"), "{err}");
+    assert!(err.contains("Assassination"), "{err}");
+    assert!(err.contains("buntai scenarios assassination"), "{err}");
 }

@@ -174,7 +174,13 @@ fn to_piece(game: &Game<'_>, free: &[usize]) -> Option<Activation> {
 
 /// Move `unit` toward the nearest enemy, or hold if it cannot.
 fn close_in(game: &Game<'_>, u: usize) -> Activation {
-    nearest_enemy(game, u)
+    let target = if game.duellists_only() {
+        // The Duel's first turns: the duellists close on each other.
+        game.champions.duellists[1 - game.units[u].side]
+    } else {
+        nearest_enemy(game, u)
+    };
+    target
         .and_then(|e| advance(game, u, game.units[e].base.centre))
         .map_or(Activation::Hold { unit: u }, |(kind, path)| {
             Activation::Move {
@@ -233,6 +239,7 @@ fn movers(game: &Game<'_>, side: usize) -> Vec<usize> {
                 && !u.turn.activated
                 && !u.turn.charge_refused
                 && !game.engaged(u.id)
+                && game.may_act(u.id)
         })
         .map(|u| u.id)
         .collect()
@@ -435,6 +442,10 @@ impl TablePolicy for TableAi {
             let reach = base_allowance(&game.rules, &game.mover(u), MoveKind::Normal)
                 + game.cat.terrain.bases.contact;
             for e in game.units.iter().filter(|e| e.side != side && e.on_table()) {
+                // The Duel's first turns: duellist against duellist only.
+                if game.duellists_only() && !game.is_duellist(e.id) {
+                    continue;
+                }
                 let distance = e.base.edge_distance(&game.units[u].base);
                 if distance > reach + 1e-9 {
                     continue;

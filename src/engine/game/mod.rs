@@ -2,6 +2,7 @@
 //! `unit` is a model on the table; `play` runs the turns; `ai` holds the table policies.
 
 pub mod ai;
+pub mod champions;
 pub mod grouping;
 pub mod objective;
 pub mod play;

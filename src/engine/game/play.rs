@@ -296,6 +296,8 @@ pub struct Game<'c> {
     pub fatigue: bool,
     /// The scenario's heavy objective (Capture, R-112), if it has one.
     pub objective: Option<Carried>,
+    /// The Duel's duellists and penalties.
+    pub champions: super::champions::Champions,
     /// Pairs that fought in the same combat in the last Combat Phase.
     fought_before: Vec<(usize, usize)>,
     /// Last Combat Phase's contacts and the grouping they gave (see `combat`).
@@ -399,6 +401,7 @@ impl<'c> Game<'c> {
             leader_critical: [[false; 2]; 2],
             fatigue: false,
             objective: None,
+            champions: Default::default(),
             fought_before: Vec::new(),
             last_grouping: None,
         };
@@ -853,6 +856,15 @@ impl<'c> Game<'c> {
     }
 
     fn deploy(&mut self, events: &mut EventLog) {
+        super::champions::choose(self);
+        for (s, d) in self.champions.duellists.iter().enumerate() {
+            if let Some(d) = *d {
+                events.push(|| Event::Duellist {
+                    side: side_name(s),
+                    model: self.units[d].fighter.name.clone(),
+                });
+            }
+        }
         let size = self.setup.table.size;
         for s in 0..2 {
             let zone = self.setup.zones[s];
@@ -902,15 +914,25 @@ impl<'c> Game<'c> {
                     .total_cmp(&b.distance(anchor))
                     .then(a.x.total_cmp(&b.x))
             });
-            for k in 0..self.units.len() {
+            // In a Duel the duellist goes first, on the circle; its friends stay wholly outside
+            // the circle.
+            let duellist = self.champions.duellists[s];
+            let mut order: Vec<usize> = duellist.into_iter().collect();
+            order.extend((0..self.units.len()).filter(|&k| Some(k) != duellist));
+            let circle = self.setup.circle.filter(|_| duellist.is_some());
+            for k in order {
                 // An undisguised Ninja is placed once both sides have deployed.
                 if self.units[k].side != s || self.units[k].undisguised_ninja() {
                     continue;
                 }
                 let base_r = self.units[k].base.radius;
+                let outside = |p: &Point| {
+                    Some(k) == duellist
+                        || circle.is_none_or(|c| p.distance(c.centre) >= c.radius + base_r - 1e-9)
+                };
                 // An inch between bases while there is room, then bases touching (P-22).
                 let placed = [1.0, 0.0].into_iter().find_map(|gap| {
-                    spots.iter().copied().find(|p| {
+                    spots.iter().copied().filter(|p| outside(p)).find(|p| {
                         let c = Circle::new(*p, base_r);
                         self.units.iter().all(|o| {
                             // Centre distance, not the edge distance (0 once bases touch).
@@ -1161,6 +1183,8 @@ impl<'c> Game<'c> {
             || s.fighter.is_stunned()
             || self.engaged(shooter)
             || missile.unloaded
+            || !self.may_act(shooter)
+            || !self.may_shoot_now(shooter)
         {
             return None;
         }
@@ -1372,7 +1396,7 @@ pub fn play(
     }
 }
 
-fn side_name(s: usize) -> String {
+pub(super) fn side_name(s: usize) -> String {
     if s == 0 { "A".into() } else { "B".into() }
 }
 
@@ -1922,9 +1946,13 @@ fn alternate(game: &mut Game<'_>, mut step: impl FnMut(&mut Game<'_>, usize) -> 
 }
 
 fn activatable(game: &Game<'_>, side: usize, unit: usize) -> bool {
-    game.units
-        .get(unit)
-        .is_some_and(|u| u.side == side && u.on_table() && !u.turn.activated && !game.engaged(unit))
+    game.units.get(unit).is_some_and(|u| {
+        u.side == side
+            && u.on_table()
+            && !u.turn.activated
+            && !game.engaged(unit)
+            && game.may_act(unit)
+    })
 }
 
 /// A Routing side's model must pass d6 + Rank >= 7 to act; Fearless models never roll.
@@ -2112,6 +2140,7 @@ fn withdraw(
             response,
         });
         if response == WithdrawResponse::FreeAttack {
+            super::champions::attacks(game, e, events);
             let mut attacker = game.units[e].fighter.clone();
             attacker.cramped = game.cramped(e);
             game.units[e].turn.free_attack_made = true;
@@ -2186,6 +2215,14 @@ fn do_move(
     dice: &mut dyn Dice,
     events: &mut EventLog,
 ) {
+    if path
+        .last()
+        .is_some_and(|&end| !game.duel_move_ok(unit, end))
+    {
+        // Outside the Duel's rules for its first turns: refused, activation used.
+        game.units[unit].turn.activated = true;
+        return;
+    }
     // Two carriers sharing the objective move together, by the same vector.
     let partner = game.partner(unit);
     let shift = |p: &Point, by: usize| {
@@ -2240,6 +2277,25 @@ fn do_move(
 /// One shot, with its itemised numbers; into a combat, a miss goes on to another model.
 #[allow(clippy::too_many_arguments)]
 fn shoot(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    unit: usize,
+    target: usize,
+    weapon: usize,
+    phase: Phase,
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) -> bool {
+    let shot = shoot_at(game, policies, unit, target, weapon, phase, dice, events);
+    if shot {
+        // A shot by a non-duellist is an attack.
+        super::champions::attacks(game, unit, events);
+    }
+    shot
+}
+
+#[allow(clippy::too_many_arguments)]
+fn shoot_at(
     game: &mut Game<'_>,
     policies: &mut [&mut dyn TablePolicy; 2],
     unit: usize,
@@ -2406,8 +2462,9 @@ pub fn wound(
 /// A model is killed: its kill VP to the enemy, a Slain marker where it fell, and the
 /// faction rules that score a kill, credited to the model whose attack did it.
 fn killed(game: &mut Game<'_>, victim: usize, events: &mut EventLog) {
+    game.units[victim].status = Status::Dead;
+    super::champions::replace_fallen(game, events);
     let u = &mut game.units[victim];
-    u.status = Status::Dead;
     let side = u.side;
     game.criticals[1][side] += 1;
     if u.leader {
@@ -2976,6 +3033,9 @@ fn ride_by(
         .get(unit)
         .filter(|u| eligible(game, u) && game.may_engage(u.id))?;
     let check = game.check_path(unit, MoveKind::RideBy, &path).ok()?;
+    if !game.duel_move_ok(unit, *path.last()?) {
+        return None;
+    }
     let touched = game.fresh_contacts(unit, *path.last()?, &check)?;
     if !u.fearless
         && game.morale[side] == MoraleState::Wavering
@@ -3029,6 +3089,11 @@ pub(super) fn place(
         u.base.centre = end;
         objective::follow(game, unit, from, end);
     }
+    // The Duel's penalties: moving into contact is the start of an attack.
+    if !check.contacts.is_empty() && kind != "withdraw" {
+        super::champions::attacks(game, unit, events);
+    }
+    super::champions::entered(game, unit, events);
     events.push(|| Event::TableMove {
         model: game.units[unit].fighter.name.clone(),
         kind: kind.to_owned(),
@@ -3058,6 +3123,7 @@ fn action_phase(
                     && !u.turn.acted
                     && !u.turn.fled
                     && !game.engaged(unit)
+                    && game.may_act(unit)
             })
         };
         let unfought =

@@ -885,7 +885,10 @@ fn deploy(
             )
         }
         DeploymentKind::Duel => {
-            let (_, depth) = zone_of("duel", (ZoneKind::Around, 6.0));
+            // Friends within 6" of their duellist edge to edge: the zone holds whole bases
+            // whose centres are within 6" plus two base radii of the duellist's spot.
+            let (_, reach) = zone_of("duel", (ZoneKind::Around, 6.0));
+            let depth = reach + 1.5 * terrain.bases.diameter;
             let r = req.circle_radius(size);
             (
                 "duel",

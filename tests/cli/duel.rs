@@ -1,0 +1,181 @@
+//! The Duel scenario (R-113, PLAY-DIGEST T71): duellists on the circle, the first two turns
+//! theirs alone, and the penalties for the first non-duellist attack and circle entry.
+
+use buntai::engine::dice::ScriptedDice;
+use buntai::engine::events::{Event, EventLog};
+use buntai::engine::game::play::{Action, Activation, Game};
+use buntai::engine::table::path::MoveKind;
+use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
+use buntai::engine::table::{Point, Table};
+use buntai::model::{Catalogue, ScenarioId};
+
+use crate::scoring::{cat, units_from};
+use crate::script::Script;
+
+/// A Duel on a bare 24" table (the circle of radius 6 at (12, 12)): each side a Warrior Monk
+/// (its duellist, the highest Rank) and two Ashigaru with yumi, deployed by the engine.
+fn duel(cat: &Catalogue) -> Game<'_> {
+    let request = SetupRequest::new(cat, ScenarioId::Duel, 100, DeploymentChoice::Edge, 2);
+    let bare = Table::new(24.0, Vec::new());
+    let setup = generate_on(cat, &request, Some(&bare));
+    let models = "[[models]]\nprofile = \"warrior-monk\"\n\n[[models]]\nprofile = \"ashigaru\"\ncount = 2\nweapons = [\"yumi\"]\n";
+    // d6+6 turns: one die (6: 12 turns).
+    let mut dice = ScriptedDice::new(&[6]);
+    Game::from_setup(
+        cat,
+        [cat.faction("bushi").expect("bushi"); 2],
+        [
+            units_from(cat, "bushi", models, 0),
+            units_from(cat, "bushi", models, 1),
+        ],
+        setup,
+        &mut dice,
+        &mut EventLog::off(),
+    )
+}
+
+#[test]
+fn duellists_start_on_the_circle_and_their_friends_outside_it_within_six_inches() {
+    let cat = cat();
+    let g = duel(&cat);
+    let circle = g.setup.circle.expect("the circle");
+    for side in 0..2 {
+        let d = g.champions.duellists[side].expect("a duellist");
+        assert_eq!(g.units[d].rank, 3, "the Warrior Monk, the highest Rank");
+        let at = g.units[d].base.centre;
+        assert!(
+            (at.distance(circle.centre) - circle.radius).abs() < 1e-6,
+            "on the circle"
+        );
+        for u in g.units.iter().filter(|u| u.side == side && u.id != d) {
+            let c = u.base.centre;
+            assert!(c.distance(circle.centre) >= circle.radius + u.base.radius - 1e-6);
+            assert!(u.base.edge_distance(&g.units[d].base) <= 6.0 + 1e-6);
+        }
+    }
+}
+
+#[test]
+fn t71_in_turn_two_only_duellists_act_and_they_may_not_shoot() {
+    let cat = cat();
+    let mut g = duel(&cat);
+    g.turn = 2;
+    let duellist = g.champions.duellists[0].expect("duellist");
+    let archer = (0..g.units.len())
+        .find(|&k| g.units[k].side == 0 && k != duellist)
+        .expect("an archer");
+    assert!(g.may_act(duellist) && !g.may_act(archer));
+    assert!(!g.may_shoot_now(duellist));
+    // A move out of the circle is no duellist's move yet.
+    assert!(!g.duel_move_ok(duellist, Point::new(12.0, 2.0)));
+    assert!(g.duel_move_ok(duellist, Point::new(12.0, 9.0)));
+    g.turn = 3;
+    assert!(g.may_act(archer) && g.may_shoot_now(duellist));
+}
+
+/// Side A's two archers (1, 2) and B's (4, 5) placed for shooting practice, the duellists (0,
+/// 3) in the circle.
+fn range(g: &mut Game<'_>) {
+    let at = [
+        Point::new(12.0, 8.0),
+        Point::new(2.0, 2.0),
+        Point::new(4.0, 2.0),
+        Point::new(12.0, 16.0),
+        Point::new(2.0, 14.0),
+        Point::new(4.0, 14.0),
+    ];
+    for (u, p) in g.units.iter_mut().zip(at) {
+        u.base.centre = p;
+    }
+}
+
+fn penalties(events: &[Event]) -> Vec<(String, String)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Vp {
+                side,
+                reason,
+                half_points: -4,
+            } => Some((side.clone(), reason.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn t71_the_first_non_duellist_shot_costs_its_side_two_vp_once_only() {
+    let cat = cat();
+    let mut g = duel(&cat);
+    range(&mut g);
+    let shot = |unit: usize| Action::Shoot {
+        unit,
+        target: 4,
+        weapon: 0,
+    };
+    // A turn-1 shot is refused (only duellists act); turns 3 and 4 shots count once.
+    let mut a = Script::defending().actions(vec![(1, shot(1)), (3, shot(1)), (4, shot(2))]);
+    let mut b = Script::defending();
+    let mut events = EventLog::recording();
+    buntai::engine::game::play::play(
+        &mut g,
+        &mut [&mut a, &mut b],
+        &mut buntai::engine::SeededDice::new(4, 0),
+        &mut events,
+    );
+    let events = events.into_vec();
+    let shots_by_turn: Vec<u32> = {
+        let mut turn = 0;
+        let mut out = Vec::new();
+        for e in &events {
+            match e {
+                Event::Turn { turn: t } => turn = *t,
+                Event::Shot { .. } => out.push(turn),
+                _ => {}
+            }
+        }
+        out
+    };
+    assert!(
+        !shots_by_turn.contains(&1),
+        "no shot in turn 1: {shots_by_turn:?}"
+    );
+    assert!(shots_by_turn.contains(&3), "{shots_by_turn:?}");
+    let p = penalties(&events);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, "A");
+    assert!(p[0].1.contains("attacks first"));
+}
+
+#[test]
+fn t71_the_first_non_duellist_into_the_circle_costs_its_side_two_vp() {
+    let cat = cat();
+    let mut g = duel(&cat);
+    range(&mut g);
+    let step = |unit: usize, to: Point| Activation::Move {
+        unit,
+        kind: MoveKind::Normal,
+        path: vec![to],
+    };
+    // B's archer walks into the circle in turn 3; A's follows in turn 4: only B pays.
+    g.units[1].base.centre = Point::new(7.0, 4.0);
+    let mut a = Script::defending().moves(vec![(4, step(1, Point::new(9.0, 7.0)))]);
+    let mut b = Script::defending().moves(vec![(3, step(4, Point::new(6.5, 10.5)))]);
+    let mut events = EventLog::recording();
+    buntai::engine::game::play::play(
+        &mut g,
+        &mut [&mut a, &mut b],
+        &mut buntai::engine::SeededDice::new(4, 0),
+        &mut events,
+    );
+    let events = events.into_vec();
+    let entries = events
+        .iter()
+        .filter(|e| matches!(e, Event::TableMove { .. }))
+        .count();
+    assert_eq!(entries, 2, "both walk in");
+    let p = penalties(&events);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, "B");
+    assert!(p[0].1.contains("enters the circle first"));
+}
