@@ -210,11 +210,9 @@ pub struct ScenarioJson<'a> {
 pub fn simulate_support(id: crate::model::ScenarioId) -> &'static str {
     use crate::model::ScenarioId;
     match id {
-        ScenarioId::Skirmish | ScenarioId::Capture | ScenarioId::Defence | ScenarioId::Duel => {
-            "table"
-        }
+        ScenarioId::Assassination => "not-yet",
         ScenarioId::Tournament => "melee-matches",
-        _ => "not-yet",
+        _ => "table",
     }
 }
 

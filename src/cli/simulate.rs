@@ -401,16 +401,23 @@ pub(super) const POLICY_STREAM: u64 = 1 << 40;
 
 pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     match args.scenario {
-        ScenarioId::Skirmish | ScenarioId::Capture | ScenarioId::Defence | ScenarioId::Duel => {
+        ScenarioId::Skirmish
+        | ScenarioId::Capture
+        | ScenarioId::Defence
+        | ScenarioId::Duel
+        | ScenarioId::DefendTheVillage => {
             return super::skirmish::run(out, cat, args);
         }
         ScenarioId::Tournament => {}
         other => {
             out.error(&format!(
                 "`simulate` does not play the {} scenario yet: it plays `skirmish`, `capture`, \
-                 `defence` and `duel` on the table and `tournament` as melee matches (`buntai scenarios {other}` shows its rules; \
+                 `defence`, `duel` and `defend-the-village` on the table and `tournament` as \
+                 melee matches (`buntai scenarios {other}` shows its rules; \
                  `buntai table --scenario {other}` draws its set-up)",
-                cat.scenario.get(other).map_or(other.as_str(), |s| s.name.as_str())
+                cat.scenario
+                    .get(other)
+                    .map_or(other.as_str(), |s| s.name.as_str())
             ));
             return exit::USAGE;
         }

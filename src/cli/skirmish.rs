@@ -19,6 +19,7 @@ use crate::engine::game::play::{
     EndReason, Game, GameResult, MoraleState, TablePolicy, keep_reserves, keep_reserves_of, play,
 };
 use crate::engine::game::unit::{Status, Unit, units_of};
+use crate::engine::game::village::add_civilians;
 use crate::engine::policy::DefaultAi;
 use crate::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
 use crate::model::ReservesRule;
@@ -302,6 +303,8 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         kiai: [u32; 2],
         /// The attacking seat, if the players settled it.
         attacker: Option<usize>,
+        /// Each seat's points.
+        points: [u32; 2],
     }
     let play_one = |seat: &Seating<'_, '_>, game: u64, events: &mut EventLog| {
         let (sides, fs) = (seat.units, seat.factions);
@@ -328,14 +331,10 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             )
         };
         let mut dice = SeededDice::new(args.seed, game);
-        let mut game_state = Game::from_setup(
-            cat,
-            fs,
-            [sides[0].clone(), sides[1].clone()],
-            generate_on(cat, &request, table.as_ref()),
-            &mut dice,
-            events,
-        );
+        let setup = generate_on(cat, &request, table.as_ref());
+        let mut sides = [sides[0].clone(), sides[1].clone()];
+        add_civilians(cat, &setup, &mut sides, seat.points);
+        let mut game_state = Game::from_setup(cat, fs, sides, setup, &mut dice, events);
         game_state.kiai = seat.kiai;
         game_state.fatigue = args.fatigue;
         if args.reserves {
@@ -397,6 +396,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             factions,
             kiai,
             attacker,
+            points: totals,
         },
         logged,
     );
@@ -412,6 +412,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
                 factions: [b_faction, a_faction],
                 kiai: [kiai[1], kiai[0]],
                 attacker: attacker.map(|a| 1 - a),
+                points: [totals[1], totals[0]],
             },
             None,
         )

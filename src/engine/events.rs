@@ -233,6 +233,12 @@ pub enum Event {
         x: f64,
         y: f64,
     },
+    /// A Civilian in a combat rolls: on 1-3 it fights with nothing this phase.
+    CivilianRoll {
+        model: String,
+        roll: u8,
+        fights: bool,
+    },
     /// A side's new duellist, replacing one that fell.
     Duellist {
         side: String,

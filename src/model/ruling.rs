@@ -349,4 +349,8 @@ pub struct ScenarioForce {
     pub count: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_points: Option<u32>,
+    /// Victory points each such model is worth: to its side if alive at the end, to the enemy
+    /// if killed (Defend the Village's Civilians, R-117).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vp: Option<f64>,
 }

@@ -8,7 +8,7 @@ use buntai::engine::game::play::{
     EndReason, Game, TablePolicy, keep_reserves, keep_reserves_of, play,
 };
 use buntai::engine::game::unit::{Status, units_of};
-use buntai::engine::table::setup::{DeploymentChoice, SetupRequest};
+use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
 use buntai::load::{DataSource, load};
 use buntai::model::Catalogue;
 use buntai::model::ScenarioId;
@@ -63,7 +63,7 @@ pub fn play_with(
     let (rb, fb) = roster(cat, b);
     let fa = cat.faction(&fa).expect("faction");
     let fb = cat.faction(&fb).expect("faction");
-    let sides = [units_of(cat, fa, &ra, 0), units_of(cat, fb, &rb, 1)];
+    let mut sides = [units_of(cat, fa, &ra, 0), units_of(cat, fb, &rb, 1)];
     let points = ra.points.unwrap_or(150).max(rb.points.unwrap_or(150));
     let scenario = variant.scenario.unwrap_or(ScenarioId::Skirmish);
     let request = SetupRequest::new(
@@ -80,7 +80,10 @@ pub fn play_with(
     let mut dice = SeededDice::new(seed, 1);
     // Always recorded: the ledger check below reads it.
     let mut events = EventLog::recording();
-    let mut game = Game::new(cat, [fa, fb], sides, &request, &mut dice, &mut events);
+    let setup = generate(cat, &request);
+    let each = [ra.points.unwrap_or(150), rb.points.unwrap_or(150)];
+    buntai::engine::game::village::add_civilians(cat, &setup, &mut sides, each);
+    let mut game = Game::from_setup(cat, [fa, fb], sides, setup, &mut dice, &mut events);
     let make = |name: &str, k: u64| -> Box<dyn TablePolicy> {
         match name {
             "random" => Box::new(RandomTable::new(seed, k)),
@@ -124,10 +127,10 @@ pub fn play_with(
             );
         }
     }
-    let limits = if scenario == ScenarioId::Capture {
-        8..=8
-    } else {
-        7..=12
+    let limits = match scenario {
+        ScenarioId::Capture => 8..=8,
+        ScenarioId::DefendTheVillage => 12..=12,
+        _ => 7..=12,
     };
     assert!(result.turns <= game.turn_limit && limits.contains(&game.turn_limit));
     if scenario == ScenarioId::Capture {
@@ -137,13 +140,21 @@ pub fn play_with(
         assert!(game.setup.table.holds(&o.at) || o.removed_by.is_some());
     }
     if result.reason == EndReason::Destroyed {
-        assert!((0..2).any(|s| !game.units.iter().any(|u| u.side == s && u.on_table())));
+        // Civilians are not part of a Buntai: they may outlive it.
+        assert!((0..2).any(|s| {
+            !game
+                .units
+                .iter()
+                .any(|u| u.side == s && u.on_table() && !u.civilian)
+        }));
     }
     // The VP ledger: every kill and flight scored for the other side, from the models' fates;
     // the faction rules, objectives and seppuku from the ledger's other entries.
     let mut general = [0i32; 2];
     for u in &game.units {
         match u.status {
+            // A Civilian is worth its scenario value to its killers.
+            Status::Dead if u.civilian => general[1 - u.side] += game.civilian_value(),
             Status::Dead => general[1 - u.side] += u.kill_value() as i32,
             Status::Fled => general[1 - u.side] += i32::from(u.rank),
             Status::OnTable | Status::Reserve | Status::CarriedOff => {}
@@ -806,6 +817,7 @@ fn every_rule_the_log_shows_holds_over_many_games() {
                     scenario: match seed % 4 {
                         0 if seed % 8 == 4 => Some(ScenarioId::Defence),
                         0 if seed > 0 => Some(ScenarioId::Duel),
+                        2 if seed % 8 == 6 => Some(ScenarioId::DefendTheVillage),
                         2 => Some(ScenarioId::Capture),
                         _ => None,
                     },

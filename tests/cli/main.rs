@@ -33,4 +33,5 @@ mod table;
 mod table_rules;
 mod validate;
 mod validate_props;
+mod village;
 mod yojimbo;

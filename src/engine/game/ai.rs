@@ -417,6 +417,14 @@ impl TablePolicy for TableAi {
         if let Some(activation) = carry_home(game, &units) {
             return activation;
         }
+        // Civilians keep still where the defenders can shield them.
+        let (civilians, units): (Vec<usize>, Vec<usize>) =
+            units.into_iter().partition(|&u| game.units[u].civilian);
+        if units.is_empty()
+            && let Some(&unit) = civilians.first()
+        {
+            return Activation::Hold { unit };
+        }
         let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
         let crowd = game.crowd();
         let shooting: Vec<bool> = units
@@ -800,6 +808,10 @@ fn objective_bonus(game: &Game<'_>, side: usize, enemy: &Unit) -> f64 {
     // An enemy carrying the scenario's objective: stopping it saves its value.
     if game.carrying(enemy.id) {
         return f64::from(game.marker_value());
+    }
+    // A Civilian is worth its scenario value, not its Rank.
+    if enemy.civilian {
+        return f64::from(game.civilian_value() - enemy.kill_value() as i32);
     }
     let objective = ObjectiveKind::KillLeader;
     if enemy.leader && game.objectives[side] == Some(objective) && !game.achieved(side, objective) {

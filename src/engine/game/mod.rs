@@ -7,3 +7,4 @@ pub mod grouping;
 pub mod objective;
 pub mod play;
 pub mod unit;
+pub mod village;

@@ -719,6 +719,10 @@ impl<'c> Game<'c> {
     /// it is the only model of its Buntai on the table that is not engaged (R-98, errata).
     pub fn may_engage(&self, unit: usize) -> bool {
         let u = &self.units[unit];
+        // A Civilian never engages by choice.
+        if u.civilian {
+            return false;
+        }
         !u.banner
             || !self
                 .units
@@ -876,7 +880,8 @@ impl<'c> Game<'c> {
                     Point::new(0.0, size / 2.0),
                 ][usize::from(edge % 4)],
                 Zone::Corner { x, y, .. } | Zone::Around { x, y, .. } => Point::new(x, y),
-                Zone::AnyEdge { .. } | Zone::Table => Point::new(size / 2.0, 0.0),
+                Zone::AnyEdge { .. } => Point::new(size / 2.0, 0.0),
+                Zone::Table => Point::new(size / 2.0, size / 2.0),
                 // As far from the point as it may: the nearest corner first.
                 Zone::Beyond { x, y, .. } => Point::new(
                     if x < size / 2.0 { size } else { 0.0 },
@@ -1246,6 +1251,7 @@ impl<'c> Game<'c> {
     /// carried the objective off, who are not casualties (P-25).
     fn strength(&self, side: usize) -> u32 {
         self.side_units(side)
+            .filter(|u| !u.civilian)
             .filter(|u| u.on_table() || matches!(u.status, Status::Reserve | Status::CarriedOff))
             .count() as u32
     }
@@ -1253,7 +1259,7 @@ impl<'c> Game<'c> {
     /// Models of a side still in the game: on the table or in reserve.
     fn present(&self, side: usize) -> u32 {
         self.side_units(side)
-            .filter(|u| u.on_table() || u.status == Status::Reserve)
+            .filter(|u| !u.civilian && (u.on_table() || u.status == Status::Reserve))
             .count() as u32
     }
 
@@ -2113,7 +2119,8 @@ fn withdraw(
             break;
         }
         let enemy = &game.units[e];
-        let chosen = if enemy.fighter.subdued {
+        // A Civilian never makes a free attack or re-engages.
+        let chosen = if enemy.fighter.subdued || enemy.civilian {
             WithdrawResponse::Nothing
         } else {
             policies[1 - side]
@@ -2215,6 +2222,11 @@ fn do_move(
     dice: &mut dyn Dice,
     events: &mut EventLog,
 ) {
+    if game.units[unit].civilian && (kind != MoveKind::Normal || !game.escorted(unit)) {
+        // A Civilian walks only, and only with a defender near: refused.
+        game.units[unit].turn.activated = true;
+        return;
+    }
     if path
         .last()
         .is_some_and(|&end| !game.duel_move_ok(unit, end))
@@ -2488,6 +2500,10 @@ fn killed(game: &mut Game<'_>, victim: usize, events: &mut EventLog) {
         looted: false,
         beheaded: false,
     });
+    if u.civilian {
+        super::village::civilian_killed(game, victim, events);
+        return;
+    }
     let value = i32::try_from(u.kill_value()).unwrap_or(0);
     score(
         &mut game.vp,
@@ -2660,6 +2676,7 @@ pub fn final_scoring(game: &mut Game<'_>, events: &mut EventLog) {
             );
         }
     }
+    super::village::civilians_saved(game, events);
     // The scenario's objective, held at the end.
     objective::release_lost(game, events);
     if let Some(side) = game.objective_controller() {
@@ -2760,6 +2777,13 @@ fn combat(
     let mut picker = game.priority;
     let mut passed = [false; 2];
     let mut now_fought = Vec::new();
+    // Civilians in a combat roll first.
+    let in_combat: Vec<usize> = grouping
+        .combats
+        .iter()
+        .flat_map(|c| std::iter::once(c.centre).chain(c.others.iter().copied()))
+        .collect();
+    let panicked = super::village::panic_rolls(game, &in_combat, dice, events);
     loop {
         if passed[picker] {
             picker = 1 - picker;
@@ -2815,6 +2839,7 @@ fn combat(
         }
         picker = 1 - picker;
     }
+    super::village::calm(game, panicked);
     game.fought_before = now_fought;
 }
 
@@ -3124,6 +3149,7 @@ fn action_phase(
                     && !u.turn.fled
                     && !game.engaged(unit)
                     && game.may_act(unit)
+                    && !u.civilian
             })
         };
         let unfought =

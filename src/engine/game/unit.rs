@@ -75,6 +75,8 @@ pub struct Unit {
     pub leader: bool,
     pub commander: bool,
     pub fearless: bool,
+    /// A scenario's Civilian: its side's to move, not part of its Buntai.
+    pub civilian: bool,
     /// Inexorable: after clearing its combat it may move on into a fresh one.
     pub inexorable: bool,
     pub banner: bool,
@@ -203,6 +205,7 @@ impl Unit {
             leader: m.entry.leader,
             commander: m.has_attribute("commander"),
             fearless: m.has_attribute("fearless"),
+            civilian: false,
             inexorable: m.has_attribute("inexorable"),
             banner: m.banner,
             profile: m.profile.id.clone(),
@@ -318,6 +321,53 @@ impl Unit {
             2 * u32::from(self.rank)
         }
     }
+}
+
+/// `count` models of a scenario's own profile (`scenario-profiles.toml`), as units of `side`
+/// numbered on from `first` ("B7 Civilian"): resolved through a stand-in faction that holds only
+/// the scenario's profiles, with no composition, scoring or special rules of its own.
+pub fn scenario_units(
+    cat: &Catalogue,
+    profile: &str,
+    count: u32,
+    side: usize,
+    first: usize,
+) -> Vec<Unit> {
+    let Some(base) = cat.factions.first() else {
+        return Vec::new();
+    };
+    let mut stand_in = base.clone();
+    stand_in.id = "scenario-profiles".into();
+    stand_in.name = "Scenario models".into();
+    stand_in.profiles = cat.scenario.profiles.clone();
+    stand_in.composition.clear();
+    stand_in.scoring.clear();
+    stand_in.special_rules.clear();
+    stand_in.purchases.clear();
+    stand_in.banner = None;
+    stand_in.koryu = None;
+    stand_in.swords_for_hire.allowed.clear();
+    let roster = crate::roster::Roster {
+        faction: stand_in.id.clone(),
+        models: vec![crate::roster::RosterModel {
+            profile: profile.to_owned(),
+            count: Some(count.min(40)),
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let mut units = units_of(cat, &stand_in, &roster, side);
+    let tag = if side == 0 { "A" } else { "B" };
+    for (k, u) in units.iter_mut().enumerate() {
+        let what = u
+            .fighter
+            .name
+            .split_once(' ')
+            .map_or("", |x| x.1)
+            .to_owned();
+        u.fighter.name = format!("{tag}{} {what}", first + k + 1);
+    }
+    units
 }
 
 /// Every model of a roster, in list order, as units of `side` named "A1 Samurai".
