@@ -210,7 +210,6 @@ pub struct ScenarioJson<'a> {
 pub fn simulate_support(id: crate::model::ScenarioId) -> &'static str {
     use crate::model::ScenarioId;
     match id {
-        ScenarioId::Assassination => "not-yet",
         ScenarioId::Tournament => "melee-matches",
         _ => "table",
     }

@@ -49,8 +49,9 @@ pub enum PolicyArg {
 pub struct SimulateArgs {
     /// Side A's roster.
     pub a: PathBuf,
-    /// Side B's roster.
-    pub b: PathBuf,
+    /// Side B's roster. Not in the Assassination, whose attackers are the scenario's own
+    /// Chunin and five Ninja: there A is the defender.
+    pub b: Option<PathBuf>,
     /// The scenario (`buntai scenarios` lists them and says which `simulate` plays): the
     /// Skirmish on the table, or the Tournament's matches in melee.
     #[arg(long, value_enum, default_value_t = ScenarioId::Skirmish)]
@@ -399,28 +400,41 @@ pub(super) fn policy_name(kind: PolicyArg) -> &'static str {
 /// Policies draw from streams far from the dice's, so adding a policy never shifts the dice.
 pub(super) const POLICY_STREAM: u64 = 1 << 40;
 
+impl SimulateArgs {
+    /// Side B's roster file, or what stands for the scenario's own attackers.
+    pub fn b(&self) -> &std::path::Path {
+        self.b
+            .as_deref()
+            .unwrap_or(std::path::Path::new(SCENARIO_ATTACKERS))
+    }
+}
+
+/// How the report names the Assassination's own attackers in place of a roster file.
+pub const SCENARIO_ATTACKERS: &str = "(the scenario's attackers)";
+
 pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
-    match args.scenario {
-        ScenarioId::Skirmish
-        | ScenarioId::Capture
-        | ScenarioId::Defence
-        | ScenarioId::Duel
-        | ScenarioId::DefendTheVillage => {
-            return super::skirmish::run(out, cat, args);
+    let own_attackers = cat
+        .scenario
+        .get(args.scenario)
+        .is_some_and(|s| s.points == crate::model::PointsRule::ScenarioAttacker);
+    match (&args.b, own_attackers) {
+        (None, false) => {
+            out.error("simulate needs two rosters, A and B");
+            return exit::USAGE;
         }
-        ScenarioId::Tournament => {}
-        other => {
+        (Some(_), true) => {
             out.error(&format!(
-                "`simulate` does not play the {} scenario yet: it plays `skirmish`, `capture`, \
-                 `defence`, `duel` and `defend-the-village` on the table and `tournament` as \
-                 melee matches (`buntai scenarios {other}` shows its rules; \
-                 `buntai table --scenario {other}` draws its set-up)",
-                cat.scenario
-                    .get(other)
-                    .map_or(other.as_str(), |s| s.name.as_str())
+                "the {} brings its own attackers (`buntai scenarios {}`): give only the \
+                 defender's roster",
+                args.scenario, args.scenario
             ));
             return exit::USAGE;
         }
+        _ => {}
+    }
+    // Every scenario but the Tournament is a game on the table.
+    if args.scenario != ScenarioId::Tournament {
+        return super::skirmish::run(out, cat, args);
     }
     if args.replay.is_some() {
         out.error("--replay draws a game on the table: use it with --scenario skirmish");
@@ -439,7 +453,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         out,
         args.log.as_deref(),
         args.force,
-        &[args.a.as_path(), args.b.as_path()],
+        &[args.a.as_path(), args.b()],
     ) {
         Ok(log) => log,
         Err(code) => return code,
@@ -449,7 +463,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let (b_name, b, kiai_b) = match side(out, cat, &args.b, "B") {
+    let (b_name, b, kiai_b) = match side(out, cat, args.b(), "B") {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -784,7 +798,7 @@ fn report(
         seed: args.seed,
         games: args.games,
         a: SideJson::new(&args.a, a_name, args.policy_a, sides[0].len()),
-        b: SideJson::new(&args.b, b_name, args.policy_b, sides[1].len()),
+        b: SideJson::new(args.b(), b_name, args.policy_b, sides[1].len()),
         a_wins: rate(tally.outcome[0], tally.games),
         draws: rate(tally.outcome[1], tally.games),
         b_wins: rate(tally.outcome[2], tally.games),

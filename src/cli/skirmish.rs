@@ -18,7 +18,7 @@ use crate::engine::game::ai::{Charge, RandomTable, TableAi};
 use crate::engine::game::play::{
     EndReason, Game, GameResult, MoraleState, TablePolicy, keep_reserves, keep_reserves_of, play,
 };
-use crate::engine::game::unit::{Status, Unit, units_of};
+use crate::engine::game::unit::{Status, Unit, scenario_roster, stand_in_faction, units_of};
 use crate::engine::game::village::add_civilians;
 use crate::engine::policy::DefaultAi;
 use crate::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
@@ -232,7 +232,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         out,
         args.log.as_deref(),
         args.force,
-        &[args.a.as_path(), args.b.as_path()],
+        &[args.a.as_path(), args.b()],
     ) {
         Ok(log) => log,
         Err(code) => return code,
@@ -241,7 +241,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         out,
         args.replay.as_deref(),
         args.force,
-        &[args.a.as_path(), args.b.as_path()],
+        &[args.a.as_path(), args.b()],
     ) {
         Ok(file) => file,
         Err(code) => return code,
@@ -257,14 +257,30 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         Ok(x) => x,
         Err(code) => return code,
     };
-    let (b_name, b_roster, b_faction) = match playable_roster(out, cat, &args.b) {
-        Ok(x) => x,
-        Err(code) => return code,
+    // The Assassination's attackers are the scenario's own models, under a stand-in
+    // faction with no rules of its own.
+    let stand_in = stand_in_faction(cat);
+    let (b_name, b_roster, b_faction) = match &args.b {
+        Some(path) => match playable_roster(out, cat, path) {
+            Ok(x) => x,
+            Err(code) => return code,
+        },
+        None => match (scenario, &stand_in) {
+            (Some(s), Some(f)) => (format!("{}'s attackers", s.name), scenario_roster(s, f), f),
+            _ => {
+                out.error("the scenario has no attackers of its own in the data");
+                return exit::USAGE;
+            }
+        },
     };
-    let units = [
-        units_of(cat, a_faction, &a_roster, 0),
-        units_of(cat, b_faction, &b_roster, 1),
-    ];
+    let mut b_units = units_of(cat, b_faction, &b_roster, 1);
+    if args.b.is_none() {
+        // The Ninja never test Morale.
+        for u in &mut b_units {
+            u.fearless = true;
+        }
+    }
+    let units = [units_of(cat, a_faction, &a_roster, 0), b_units];
     let total = |r: &crate::roster::Roster, f: &Faction| {
         crate::roster::resolve(cat, f, r, crate::roster::Rules::default(), &mut Vec::new())
             .models
@@ -279,7 +295,9 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     // points (Defence: twice the defender's), else the roll-off's winner.
     let attacker = scenario
         .filter(|s| s.roles)
-        .and_then(|_| match args.attacker {
+        .and_then(|s| match args.attacker {
+            // The scenario's own attackers are B.
+            _ if s.points == crate::model::PointsRule::ScenarioAttacker => Some(1),
             Some(super::simulate::RosterSide::A) => Some(0),
             Some(super::simulate::RosterSide::B) => Some(1),
             None => match totals[0].cmp(&totals[1]) {
@@ -453,7 +471,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         points,
         table: args.table.as_ref().map(|p| p.display().to_string()),
         a: SideJson::new(&args.a, a_name, args.policy_a, units[0].len()),
-        b: SideJson::new(&args.b, b_name, args.policy_b, units[1].len()),
+        b: SideJson::new(args.b(), b_name, args.policy_b, units[1].len()),
         a_wins: rate(tally.outcome[0], tally.games),
         draws: rate(tally.outcome[1], tally.games),
         b_wins: rate(tally.outcome[2], tally.games),

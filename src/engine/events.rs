@@ -239,6 +239,10 @@ pub enum Event {
         roll: u8,
         fights: bool,
     },
+    /// The scenario gives `side` Priority this turn without a roll.
+    ScenarioPriority {
+        side: String,
+    },
     /// A side's new duellist, replacing one that fell.
     Duellist {
         side: String,

@@ -1,5 +1,6 @@
 //! Integration tests: every behaviour through the real `buntai` binary (one test binary, many modules).
 
+mod assassination;
 mod build;
 mod buildings;
 mod capture;

@@ -211,19 +211,23 @@ fn duel_tournament_and_assassination_tables_follow_their_scenarios() {
 }
 
 #[test]
-fn simulate_refuses_a_scenario_it_does_not_play_yet_and_says_where_its_rules_are() {
-    let out = buntai()
-        .args([
-            "simulate",
-            "examples/bushi-100.toml",
-            "examples/koryu-100.toml",
-            "--scenario",
-            "assassination",
-        ])
-        .output()
-        .expect("runs");
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("Assassination"), "{err}");
-    assert!(err.contains("buntai scenarios assassination"), "{err}");
+fn simulate_takes_two_rosters_but_only_the_defender_in_an_assassination() {
+    let run = |args: &[&str]| buntai().args(args).output().expect("runs");
+    let two = run(&[
+        "simulate",
+        "examples/bushi-150.toml",
+        "examples/koryu-150.toml",
+        "--scenario",
+        "assassination",
+    ]);
+    assert_eq!(two.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&two.stderr);
+    assert!(err.contains("give only the defender's roster"), "{err}");
+    let one = run(&["simulate", "examples/bushi-150.toml", "--games", "1"]);
+    assert_eq!(one.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&one.stderr).contains("two rosters"));
+    let list = json(&["scenarios", "--format", "json"]);
+    for s in list.as_array().expect("a list") {
+        assert_ne!(s["simulate"], "not-yet", "{} is played", s["id"]);
+    }
 }

@@ -804,10 +804,20 @@ fn at_stake(game: &Game<'_>, unit: &Unit) -> f64 {
 
 /// The minor objective `side` would achieve by killing `enemy` ("kill the Leader"), in half
 /// points, while it is still to achieve.
+/// What the defender's Leader adds to its worth in an Assassination: the whole game.
+const LEADER_IS_THE_GAME: f64 = 40.0;
+
 fn objective_bonus(game: &Game<'_>, side: usize, enemy: &Unit) -> f64 {
     // An enemy carrying the scenario's objective: stopping it saves its value.
     if game.carrying(enemy.id) {
         return f64::from(game.marker_value());
+    }
+    // The Assassination's target: the defender's Leader decides the game.
+    if enemy.leader
+        && game.victory() == crate::model::VictoryRule::KillTheLeader
+        && game.setup.attacker == Some(side)
+    {
+        return LEADER_IS_THE_GAME;
     }
     // A Civilian is worth its scenario value, not its Rank.
     if enemy.civilian {

@@ -27,7 +27,9 @@ use crate::engine::table::setup::{
 use crate::engine::table::sight::{Crowd, Looker, SightLine, SightMap};
 use crate::engine::table::{Circle, Point};
 use crate::engine::wound::{Health, WoundResult, apply_wound};
-use crate::model::{Armour, Catalogue, Faction, ObjectiveKind, ScoringTrigger, Turns};
+use crate::model::{
+    Armour, Catalogue, Faction, ObjectiveKind, Role, ScoringTrigger, Turns, VictoryRule,
+};
 
 /// A Buntai's state of mind (§4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -250,6 +252,8 @@ pub fn keep_reserves_of(
 pub enum EndReason {
     TurnLimit,
     Destroyed,
+    /// The Assassination's defender lost his Leader.
+    LeaderKilled,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -717,6 +721,23 @@ impl<'c> Game<'c> {
 
     /// Whether `unit` may make a move ending in contact with an enemy: a banner bearer only when
     /// it is the only model of its Buntai on the table that is not engaged (R-98, errata).
+    /// What decides this game (the scenario's victory rule).
+    pub fn victory(&self) -> VictoryRule {
+        self.cat
+            .scenario
+            .get(self.setup.scenario)
+            .map_or(VictoryRule::VictoryPoints, |s| s.victory)
+    }
+
+    /// Whether the defender's Leader has been killed (R-115; a Leader who fled is not killed).
+    pub fn defender_leader_killed(&self) -> bool {
+        self.setup.attacker.is_some_and(|a| {
+            self.units
+                .iter()
+                .any(|u| u.side == 1 - a && u.leader && u.status == Status::Dead)
+        })
+    }
+
     pub fn may_engage(&self, unit: usize) -> bool {
         let u = &self.units[unit];
         // A Civilian never engages by choice.
@@ -1382,10 +1403,18 @@ pub fn play(
         }
     };
     final_scoring(game, events);
-    let winner = match game.vp[0].cmp(&game.vp[1]) {
-        std::cmp::Ordering::Greater => Some(0),
-        std::cmp::Ordering::Less => Some(1),
-        std::cmp::Ordering::Equal => None,
+    let winner = match (game.victory(), game.setup.attacker) {
+        // The attacker wins by the Leader's death and only by it.
+        (VictoryRule::KillTheLeader, Some(a)) => Some(if game.defender_leader_killed() {
+            a
+        } else {
+            1 - a
+        }),
+        _ => match game.vp[0].cmp(&game.vp[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        },
     };
     events.push(|| Event::SkirmishEnd {
         reason,
@@ -1407,6 +1436,9 @@ pub(super) fn side_name(s: usize) -> String {
 }
 
 fn ended(game: &Game<'_>) -> Option<EndReason> {
+    if game.victory() == VictoryRule::KillTheLeader && game.defender_leader_killed() {
+        return Some(EndReason::LeaderKilled);
+    }
     (game.present(0) == 0 || game.present(1) == 0).then_some(EndReason::Destroyed)
 }
 
@@ -1420,6 +1452,21 @@ fn priority(
     events: &mut EventLog,
 ) {
     yojimbo_swaps(game, policies, events);
+    // A scenario may give one side Priority in turn 1 (the Assassination's attacker, R-115).
+    let first = game
+        .cat
+        .scenario
+        .get(game.setup.scenario)
+        .and_then(|s| s.first_priority);
+    if game.turn == 1
+        && let (Some(role), Some(a)) = (first, game.setup.attacker)
+    {
+        game.priority = if role == Role::Attacker { a } else { 1 - a };
+        events.push(|| Event::ScenarioPriority {
+            side: side_name(game.priority),
+        });
+        return;
+    }
     // Each side's Leader speaks for it (its highest-ranking model on the table).
     let speaker = |s: usize| {
         game.units

@@ -323,20 +323,11 @@ impl Unit {
     }
 }
 
-/// `count` models of a scenario's own profile (`scenario-profiles.toml`), as units of `side`
-/// numbered on from `first` ("B7 Civilian"): resolved through a stand-in faction that holds only
-/// the scenario's profiles, with no composition, scoring or special rules of its own.
-pub fn scenario_units(
-    cat: &Catalogue,
-    profile: &str,
-    count: u32,
-    side: usize,
-    first: usize,
-) -> Vec<Unit> {
-    let Some(base) = cat.factions.first() else {
-        return Vec::new();
-    };
-    let mut stand_in = base.clone();
+/// A faction that holds only the scenario profiles (`scenario-profiles.toml`), with no
+/// composition, scoring, special rules or hires of its own: the side the scenario's own models
+/// (Civilians, the Assassination's Ninja) are resolved under.
+pub fn stand_in_faction(cat: &Catalogue) -> Option<crate::model::Faction> {
+    let mut stand_in = cat.factions.first()?.clone();
     stand_in.id = "scenario-profiles".into();
     stand_in.name = "Scenario models".into();
     stand_in.profiles = cat.scenario.profiles.clone();
@@ -347,6 +338,44 @@ pub fn scenario_units(
     stand_in.banner = None;
     stand_in.koryu = None;
     stand_in.swords_for_hire.allowed.clear();
+    Some(stand_in)
+}
+
+/// A roster of a scenario's fixed-count models (the Assassination's Chunin and five Ninja).
+pub fn scenario_roster(
+    scenario: &crate::model::Scenario,
+    stand_in: &crate::model::Faction,
+) -> crate::roster::Roster {
+    crate::roster::Roster {
+        name: Some(scenario.name.clone()),
+        faction: stand_in.id.clone(),
+        models: scenario
+            .forces
+            .iter()
+            .filter_map(|f| {
+                f.count.map(|n| crate::roster::RosterModel {
+                    profile: f.profile.clone(),
+                    count: Some(n.min(20)),
+                    ..Default::default()
+                })
+            })
+            .collect(),
+        ..Default::default()
+    }
+}
+
+/// `count` models of a scenario's own profile, as units of `side` numbered on from `first`
+/// ("B7 Civilian"), resolved under the [`stand_in_faction`].
+pub fn scenario_units(
+    cat: &Catalogue,
+    profile: &str,
+    count: u32,
+    side: usize,
+    first: usize,
+) -> Vec<Unit> {
+    let Some(stand_in) = stand_in_faction(cat) else {
+        return Vec::new();
+    };
     let roster = crate::roster::Roster {
         faction: stand_in.id.clone(),
         models: vec![crate::roster::RosterModel {

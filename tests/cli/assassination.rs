@@ -1,0 +1,153 @@
+//! The Assassination (R-115, PLAY-DIGEST T73): the scenario's own Chunin and five Ninja against
+//! a defender's Leader.
+
+use buntai::engine::dice::ScriptedDice;
+use buntai::engine::events::EventLog;
+use buntai::engine::game::play::{EndReason, Game, play};
+use buntai::engine::game::unit::{scenario_roster, stand_in_faction, units_of};
+use buntai::engine::table::Point;
+use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
+use buntai::model::{Catalogue, Faction, ScenarioId};
+
+use crate::scoring::{cat, kill, units_from};
+use crate::script::Script;
+use crate::support::buntai;
+
+/// An Assassination: A defends with a Bushi Samurai (its Leader, 0) and two Ashigaru (1, 2); B
+/// attacks with the scenario's Chunin (3) and five Ninja (4-8), all standing well apart.
+fn assassination<'c>(cat: &'c Catalogue, stand_in: &'c Faction) -> Game<'c> {
+    let request = SetupRequest::new(
+        cat,
+        ScenarioId::Assassination,
+        150,
+        DeploymentChoice::Edge,
+        2,
+    );
+    let setup = generate(cat, &request);
+    let scenario = cat.scenario.get(ScenarioId::Assassination).expect("data");
+    let defenders = units_from(
+        cat,
+        "bushi",
+        "[[models]]\nprofile = \"samurai\"\n\n[[models]]\nprofile = \"ashigaru\"\ncount = 2\n",
+        0,
+    );
+    let attackers = units_of(cat, stand_in, &scenario_roster(scenario, stand_in), 1);
+    // d6+6 turns: a 1 gives 7.
+    let mut dice = ScriptedDice::new(&[1]);
+    let mut g = Game::from_setup(
+        cat,
+        [cat.faction("bushi").expect("bushi"), stand_in],
+        [defenders, attackers],
+        setup,
+        &mut dice,
+        &mut EventLog::off(),
+    );
+    g.setup.attacker = Some(1);
+    for (k, u) in g.units.iter_mut().enumerate() {
+        u.base.centre = Point::new(3.0 + 3.0 * k as f64, if k < 3 { 3.0 } else { 33.0 });
+    }
+    g
+}
+
+#[test]
+fn t73_the_leader_killed_in_turn_four_wins_the_game_for_the_attacker_at_once() {
+    let cat = cat();
+    let stand_in = stand_in_faction(&cat).expect("a stand-in");
+    let mut g = assassination(&cat, &stand_in);
+    assert!(g.units[0].leader, "the Samurai leads");
+    assert_eq!(
+        g.units.iter().filter(|u| u.side == 1).count(),
+        6,
+        "a Chunin and five Ninja"
+    );
+    g.turn = 3;
+    kill(&mut g, 0, 4);
+    let result = play(
+        &mut g,
+        &mut [&mut Script::defending(), &mut Script::defending()],
+        &mut buntai::engine::SeededDice::new(1, 0),
+        &mut EventLog::off(),
+    );
+    assert_eq!(result.reason, EndReason::LeaderKilled);
+    assert_eq!(result.turns, 4, "at once, in turn 4");
+    assert_eq!(result.winner, Some(1));
+}
+
+#[test]
+fn t73_the_turn_limit_with_the_leader_alive_is_the_defenders_win_whatever_the_vp() {
+    let cat = cat();
+    let stand_in = stand_in_faction(&cat).expect("a stand-in");
+    let mut g = assassination(&cat, &stand_in);
+    // The attacker is ahead on kills: they do not count.
+    kill(&mut g, 1, 4);
+    kill(&mut g, 2, 5);
+    let result = play(
+        &mut g,
+        &mut [&mut Script::defending(), &mut Script::defending()],
+        &mut buntai::engine::SeededDice::new(1, 0),
+        &mut EventLog::off(),
+    );
+    assert_eq!(result.reason, EndReason::TurnLimit);
+    // (Bushi seppuku can bring the defender level on VP, no higher.)
+    assert!(result.vp[1] >= result.vp[0], "{:?}", result.vp);
+    assert_eq!(
+        result.winner,
+        Some(0),
+        "the Leader lives: the defender wins"
+    );
+}
+
+#[test]
+fn t73_the_attacker_has_priority_in_turn_one_and_the_ninja_never_test_morale() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let log = dir.path().join("assassination.jsonl");
+    let mut tested = [0; 2];
+    for seed in 0..8 {
+        let out = buntai()
+            .args([
+                "simulate",
+                "examples/bushi-150.toml",
+                "--scenario",
+                "assassination",
+                "--games",
+                "1",
+                "--seed",
+                &seed.to_string(),
+                "--force",
+                "--log",
+            ])
+            .arg(&log)
+            .output()
+            .expect("runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = std::fs::read_to_string(&log).expect("the log");
+        let events: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("JSON"))
+            .collect();
+        let turn_one: Vec<&serde_json::Value> = events
+            .iter()
+            .skip_while(|e| e["event"] != "turn")
+            .skip(1)
+            .take_while(|e| e["event"] != "turn")
+            .collect();
+        assert!(
+            turn_one
+                .iter()
+                .any(|e| e["event"] == "scenario-priority" && e["side"] == "B"),
+            "seed {seed}: the attacker (B) has Priority in turn 1"
+        );
+        assert!(
+            !turn_one.iter().any(|e| e["event"] == "priority"),
+            "no roll"
+        );
+        for e in events.iter().filter(|e| e["event"] == "morale-test") {
+            tested[usize::from(e["side"] == "B")] += 1;
+        }
+    }
+    assert_eq!(tested[1], 0, "the Ninja never test");
+}
