@@ -11,7 +11,7 @@ use buntai::model::{Catalogue, Faction, ScenarioId};
 
 use crate::scoring::{cat, kill, units_from};
 use crate::script::Script;
-use crate::support::buntai;
+use crate::support::simulated_log;
 
 /// An Assassination: A defends with a Bushi Samurai (its Leader, 0) and two Ashigaru (1, 2); B
 /// attacks with the scenario's Chunin (3) and five Ninja (4-8), all standing well apart.
@@ -99,36 +99,15 @@ fn t73_the_turn_limit_with_the_leader_alive_is_the_defenders_win_whatever_the_vp
 
 #[test]
 fn t73_the_attacker_has_priority_in_turn_one_and_the_ninja_never_test_morale() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let log = dir.path().join("assassination.jsonl");
     let mut tested = [0; 2];
     for seed in 0..8 {
-        let out = buntai()
-            .args([
-                "simulate",
-                "examples/bushi-150.toml",
-                "--scenario",
-                "assassination",
-                "--games",
-                "1",
-                "--seed",
-                &seed.to_string(),
-                "--force",
-                "--log",
-            ])
-            .arg(&log)
-            .output()
-            .expect("runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = std::fs::read_to_string(&log).expect("the log");
-        let events: Vec<serde_json::Value> = text
-            .lines()
-            .map(|l| serde_json::from_str(l).expect("JSON"))
-            .collect();
+        let events = simulated_log(&[
+            "examples/bushi-150.toml",
+            "--scenario",
+            "assassination",
+            "--seed",
+            &seed.to_string(),
+        ]);
         let turn_one: Vec<&serde_json::Value> = events
             .iter()
             .skip_while(|e| e["event"] != "turn")

@@ -9,7 +9,7 @@ use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
 use buntai::model::{Catalogue, ScenarioId};
 
 use crate::scoring::{cat, objective_vp, units_from};
-use crate::support::buntai;
+use crate::support::{buntai, simulated_log};
 
 /// A Defence on a generated table (seed 3): side A, two Ashigaru (0, 1), defends; side B, two
 /// Ming Soldiers (2, 3), attacks. Models start far from the objective.
@@ -109,34 +109,14 @@ fn t72_an_engaged_model_does_not_hold_the_objective() {
 
 #[test]
 fn t72_the_roster_with_more_points_attacks_from_its_edge_with_half_in_reserve() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let log = dir.path().join("defence.jsonl");
-    let out = buntai()
-        .args([
-            "simulate",
-            "examples/koryu-100.toml",
-            "examples/bushi-200.toml",
-            "--scenario",
-            "defence",
-            "--games",
-            "1",
-            "--seed",
-            "2",
-            "--log",
-        ])
-        .arg(&log)
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = std::fs::read_to_string(&log).expect("the log");
-    let events: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .collect();
+    let events = simulated_log(&[
+        "examples/koryu-100.toml",
+        "examples/bushi-200.toml",
+        "--scenario",
+        "defence",
+        "--seed",
+        "2",
+    ]);
     // Bushi (B, 200 points) attack: half of its nine models, rounded down, wait in reserve.
     let reserves: Vec<&str> = events
         .iter()

@@ -76,3 +76,26 @@ pub fn json_lines(path: &Path) -> Vec<serde_json::Value> {
         .map(|l| serde_json::from_str(l).expect("a JSON event"))
         .collect()
 }
+
+/// Run `buntai simulate ARGS --games 1 --log FILE` and return the logged game's events.
+pub fn simulated_log(args: &[&str]) -> Vec<serde_json::Value> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let log = dir.path().join("game.jsonl");
+    let out = buntai()
+        .arg("simulate")
+        .args(args)
+        .args(["--games", "1", "--log"])
+        .arg(&log)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::read_to_string(&log)
+        .expect("the log")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON event"))
+        .collect()
+}

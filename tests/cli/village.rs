@@ -12,7 +12,7 @@ use buntai::model::{Catalogue, ScenarioId};
 
 use crate::scoring::{cat, kill, units_from};
 use crate::script::{Script, play_turn_one};
-use crate::support::buntai;
+use crate::support::simulated_log;
 
 /// A village on a bare 24" table: A (a Bushi Ashigaru, 0) attacks; B defends with a Ming
 /// Soldier (1) and two Civilians (2, 3).
@@ -74,34 +74,19 @@ fn spread() -> [Point; 4] {
 
 #[test]
 fn t75_a_hundred_point_defender_protects_four_civilians() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let log = dir.path().join("village.jsonl");
-    let out = buntai()
-        .args([
-            "simulate",
-            "examples/koryu-100.toml",
-            "examples/bushi-100.toml",
-            "--scenario",
-            "defend-the-village",
-            "--attacker",
-            "a",
-            "--games",
-            "1",
-            "--log",
-        ])
-        .arg(&log)
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = std::fs::read_to_string(&log).expect("the log");
-    let civilians = text
-        .lines()
-        .filter(|l| l.contains(r#""event":"deploy""#) && l.contains("Civilian"))
-        .filter(|l| l.contains(r#""model":"B"#))
+    let events = simulated_log(&[
+        "examples/koryu-100.toml",
+        "examples/bushi-100.toml",
+        "--scenario",
+        "defend-the-village",
+        "--attacker",
+        "a",
+    ]);
+    let civilians = events
+        .iter()
+        .filter(|e| e["event"] == "deploy")
+        .filter_map(|e| e["model"].as_str())
+        .filter(|m| m.starts_with('B') && m.contains("Civilian"))
         .count();
     assert_eq!(civilians, 4, "floor(100 / 25) for the defender, B");
 }
@@ -179,36 +164,18 @@ fn t75_each_slain_civilian_scores_three_for_the_attacker_and_each_survivor_three
 fn a_civilian_that_rolls_three_or_less_fights_with_nothing() {
     // Over simulated villages, each Civilian's roll at the start of a Combat Phase: on 1-3 it
     // draws no counters in that phase's combat; on 4-6 it draws its pool (seen to draw some).
-    let dir = tempfile::tempdir().expect("temp dir");
-    let log = dir.path().join("villages.jsonl");
     let mut events: Vec<serde_json::Value> = Vec::new();
     for seed in 0..12 {
-        let out = buntai()
-            .args([
-                "simulate",
-                "examples/bushi-150.toml",
-                "examples/ikko-ikki-150.toml",
-                "--scenario",
-                "defend-the-village",
-                "--attacker",
-                "a",
-                "--games",
-                "1",
-                "--seed",
-                &seed.to_string(),
-                "--force",
-                "--log",
-            ])
-            .arg(&log)
-            .output()
-            .expect("runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = std::fs::read_to_string(&log).expect("the log");
-        events.extend(text.lines().map(|l| serde_json::from_str(l).expect("JSON")));
+        events.extend(simulated_log(&[
+            "examples/bushi-150.toml",
+            "examples/ikko-ikki-150.toml",
+            "--scenario",
+            "defend-the-village",
+            "--attacker",
+            "a",
+            "--seed",
+            &seed.to_string(),
+        ]));
     }
     let (mut panicked, mut fought) = (0, 0);
     for (i, e) in events.iter().enumerate() {
