@@ -935,11 +935,24 @@ impl<'c> Game<'c> {
                 .flat_map(|x| grid(y0, y1).map(move |y| Point::new(x, y)))
                 .collect();
             spots.retain(|p| zone.holds(size, &Circle::new(*p, r)));
-            spots.sort_by(|a, b| {
-                a.distance(anchor)
-                    .total_cmp(&b.distance(anchor))
-                    .then(a.x.total_cmp(&b.x))
-            });
+            // Nearest the anchor first, then by x, then by y. Every key is a non-negative
+            // float, whose bits order as the numbers do: one integer sort, no comparator calls
+            // (a whole-table zone has some 20,000 spots).
+            let key = |p: &Point| {
+                (
+                    p.distance_squared(anchor).to_bits(),
+                    p.x.max(0.0).to_bits(),
+                    p.y.max(0.0).to_bits(),
+                )
+            };
+            // Only the nearest spots are sorted at first; the rest are sorted if ever needed,
+            // which keeps the same order (every key is distinct).
+            let head = (64 * self.units.len() + 256).min(spots.len());
+            if head < spots.len() {
+                spots.select_nth_unstable_by_key(head - 1, key);
+            }
+            spots[..head].sort_unstable_by_key(key);
+            let mut tail_sorted = head == spots.len();
             // In a Duel the duellist goes first, on the circle; its friends stay wholly outside
             // the circle.
             let duellist = self.champions.duellists[s];
@@ -957,7 +970,7 @@ impl<'c> Game<'c> {
                         || circle.is_none_or(|c| p.distance(c.centre) >= c.radius + base_r - 1e-9)
                 };
                 // An inch between bases while there is room, then bases touching (P-22).
-                let placed = [1.0, 0.0].into_iter().find_map(|gap| {
+                let find = |spots: &[Point], gap: f64| {
                     spots.iter().copied().filter(|p| outside(p)).find(|p| {
                         let c = Circle::new(*p, base_r);
                         self.units.iter().all(|o| {
@@ -967,7 +980,21 @@ impl<'c> Game<'c> {
                                     >= gap - 1e-9
                         }) && self.setup.table.base_fits(&c)
                     })
-                });
+                };
+                let mut placed = None;
+                for gap in [1.0, 0.0] {
+                    placed = find(&spots[..head], gap);
+                    if placed.is_none() && head < spots.len() {
+                        if !tail_sorted {
+                            spots[head..].sort_unstable_by_key(key);
+                            tail_sorted = true;
+                        }
+                        placed = find(&spots[head..], gap);
+                    }
+                    if placed.is_some() {
+                        break;
+                    }
+                }
                 match placed {
                     Some(p) => {
                         self.units[k].base.centre = p;
