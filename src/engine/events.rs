@@ -136,6 +136,13 @@ pub enum Event {
         weather: Option<String>,
         time_of_day: Option<String>,
     },
+    /// The scenario played (`buntai scenarios`), its attacking side where it has roles, and its
+    /// circle (Duel, Tournament): centre `[x, y]` and radius, inches.
+    Scenario {
+        id: String,
+        attacker: Option<String>,
+        circle: Option<[f64; 3]>,
+    },
     /// The scenario's objective marker: centre and radius, inches.
     Objective {
         x: f64,

@@ -35,6 +35,8 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
     let mut size = 0.0;
     let mut pieces: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
     let mut conditions = String::new();
+    let mut circle: Option<(f64, f64, f64)> = None;
+    let mut scenario = String::from("Skirmish");
     let mut frames: Vec<Frame> = vec![Frame::default()];
     let mut result = String::new();
     // Who carries the objective; it moves with the first of them (R-94).
@@ -73,6 +75,21 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
                     e["weather"].as_str().unwrap_or("fine"),
                     e["time_of_day"].as_str().unwrap_or("daylight")
                 );
+            }
+            "scenario" => {
+                let id = text("id").replace('-', " ");
+                let mut letters = id.chars();
+                scenario = letters
+                    .next()
+                    .map(|c| c.to_uppercase().chain(letters).collect())
+                    .unwrap_or_default();
+                if let Some(a) = e["attacker"].as_str() {
+                    scenario.push_str(&format!(", side {a} attacking"));
+                }
+                circle = e["circle"].as_array().map(|c| {
+                    let v = |k: usize| c.get(k).and_then(Value::as_f64).unwrap_or(0.0);
+                    (v(0), v(1), v(2))
+                });
             }
             "objective" => {
                 frame.marker = Some((
@@ -219,7 +236,18 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
     if size <= 0.0 {
         return Err(ReplayError("the log has no table (`table-setup`): is it a Skirmish log from `simulate --scenario skirmish --log`?".into()));
     }
-    Ok(page(size, &pieces, &conditions, &frames, &result, terrain))
+    let conditions = format!("{scenario}; {conditions}");
+    Ok(page(
+        &Board {
+            size,
+            pieces: &pieces,
+            conditions: &conditions,
+            circle,
+        },
+        &frames,
+        &result,
+        terrain,
+    ))
 }
 
 /// The line an event that only tells the story adds to its turn's notes.
@@ -265,14 +293,17 @@ fn side_colour(name: &str) -> &'static str {
     }
 }
 
-fn page(
+/// The table as the log's set-up events give it.
+struct Board<'a> {
     size: f64,
-    pieces: &[(String, Vec<(f64, f64)>)],
-    conditions: &str,
-    frames: &[Frame],
-    result: &str,
-    terrain: &TerrainFile,
-) -> String {
+    pieces: &'a [(String, Vec<(f64, f64)>)],
+    conditions: &'a str,
+    /// The Duel's or Tournament's circle: centre and radius.
+    circle: Option<(f64, f64, f64)>,
+}
+
+fn page(board: &Board<'_>, frames: &[Frame], result: &str, terrain: &TerrainFile) -> String {
+    let (size, pieces, conditions) = (board.size, board.pieces, board.conditions);
     let mut svg = String::new();
     let m = 1.0;
     let _ = write!(
@@ -288,6 +319,12 @@ fn page(
         svg,
         r##"<rect x="0" y="0" width="{size}" height="{size}" fill="#f3efe2" stroke="#333" stroke-width="0.08"/>"##
     );
+    if let Some((x, y, r)) = board.circle {
+        let _ = write!(
+            svg,
+            r##"<circle class="circle" cx="{x:.2}" cy="{y:.2}" r="{r}" fill="none" stroke="#555" stroke-width="0.08" stroke-dasharray="0.4 0.3"/>"##
+        );
+    }
     for (kind, pts) in pieces {
         let colour = terrain.kind(kind).map_or("#999999", |k| k.colour.as_str());
         let points: Vec<String> = pts.iter().map(|(x, y)| format!("{x:.2},{y:.2}")).collect();

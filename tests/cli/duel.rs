@@ -179,3 +179,43 @@ fn t71_the_first_non_duellist_into_the_circle_costs_its_side_two_vp() {
     assert_eq!(p[0].0, "B");
     assert!(p[0].1.contains("enters the circle first"));
 }
+
+#[test]
+fn the_log_names_the_duel_and_its_circle_and_the_replay_draws_it() {
+    let events = crate::support::simulated_log(&[
+        "examples/bushi-100.toml",
+        "examples/koryu-100.toml",
+        "--scenario",
+        "duel",
+        "--seed",
+        "3",
+    ]);
+    let scenario = events
+        .iter()
+        .find(|e| e["event"] == "scenario")
+        .expect("a scenario event");
+    assert_eq!(scenario["id"], "duel");
+    assert_eq!(scenario["circle"][2], 6.0, "a 12\" circle");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let replay = dir.path().join("duel.html");
+    let out = crate::support::buntai()
+        .args([
+            "simulate",
+            "examples/bushi-100.toml",
+            "examples/koryu-100.toml",
+            "--scenario",
+            "duel",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--replay",
+        ])
+        .arg(&replay)
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let page = std::fs::read_to_string(&replay).expect("the replay");
+    assert!(page.contains(r#"class="circle""#));
+    assert!(page.contains("Duel; weather"), "the scenario is named");
+}

@@ -354,6 +354,11 @@ impl<'c> Game<'c> {
             weather: setup.weather.clone(),
             time_of_day: setup.time_of_day.clone(),
         });
+        events.push(|| Event::Scenario {
+            id: setup.scenario.as_str().to_owned(),
+            attacker: setup.attacker.map(side_name),
+            circle: setup.circle.map(|c| [c.centre.x, c.centre.y, c.radius]),
+        });
         let mut units = Vec::new();
         for (s, side) in sides.iter_mut().enumerate() {
             // The Leader: the highest Rank; among equals the one the roster names, else
