@@ -268,13 +268,27 @@ fn shortest_path_across_the_table(bencher: divan::Bencher) {
 /// sides, on a generated table: set-up, deployment and every turn.
 #[divan::bench]
 fn skirmish_game_200_points(bencher: divan::Bencher) {
+    scenario_game(bencher, "skirmish");
+}
+
+/// The same two lists in each other scenario played on the table (Defend the Village with the
+/// defender's Civilians).
+#[divan::bench(args = ["capture", "duel", "defence", "defend-the-village"])]
+fn scenario_game_200_points(bencher: divan::Bencher, scenario: &str) {
+    scenario_game(bencher, scenario);
+}
+
+fn scenario_game(bencher: divan::Bencher, scenario: &str) {
     use buntai::engine::SeededDice;
     use buntai::engine::events::EventLog;
     use buntai::engine::game::ai::TableAi;
     use buntai::engine::game::play::{Game, play};
     use buntai::engine::game::unit::units_of;
-    use buntai::engine::table::setup::{DeploymentChoice, SetupRequest};
+    use buntai::engine::game::village::add_civilians;
+    use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
     use buntai::model::ScenarioId;
+    use clap::ValueEnum;
+    let scenario = ScenarioId::from_str(scenario, true).expect("a scenario");
     let cat = buntai::load::load(&buntai::load::DataSource::Embedded).expect("data");
     let roster = |name: &str| {
         let text = std::fs::read_to_string(format!("examples/{name}")).expect("example");
@@ -290,23 +304,13 @@ fn skirmish_game_200_points(bencher: divan::Bencher) {
     let mut seed = 0u64;
     bencher.bench_local(|| {
         seed += 1;
-        let request = SetupRequest::new(
-            &cat,
-            ScenarioId::Skirmish,
-            200,
-            DeploymentChoice::Edge,
-            seed,
-        );
+        let request = SetupRequest::new(&cat, scenario, 200, DeploymentChoice::Edge, seed);
+        let setup = generate(&cat, &request);
+        let mut sides = sides.clone();
+        add_civilians(&cat, &setup, &mut sides, [200, 200]);
         let mut dice = SeededDice::new(seed, 1);
         let mut events = EventLog::off();
-        let mut game = Game::new(
-            &cat,
-            [fa, fb],
-            sides.clone(),
-            &request,
-            &mut dice,
-            &mut events,
-        );
+        let mut game = Game::from_setup(&cat, [fa, fb], sides, setup, &mut dice, &mut events);
         let (mut a, mut b) = (
             TableAi::with_melee(ai.clone()),
             TableAi::with_melee(ai.clone()),
