@@ -140,7 +140,10 @@ impl Tally {
             self.vp[s] += i64::from(result.vp[s]);
             self.routing[s] += u64::from(result.morale[s] == MoraleState::Routing);
             let side: Vec<&Unit> = units.iter().filter(|u| u.side == s).collect();
-            if result.reason == EndReason::Destroyed && !side.iter().any(|u| u.on_table()) {
+            // Civilians are not part of the Buntai: it is wiped out without them.
+            if result.reason == EndReason::Destroyed
+                && !side.iter().any(|u| u.on_table() && !u.civilian)
+            {
                 self.destroyed[s] += 1;
             }
             for (k, u) in side.iter().enumerate() {
