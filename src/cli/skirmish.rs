@@ -52,6 +52,8 @@ pub struct SkirmishJson {
     pub destroyed: [f64; 2],
     /// How often each side ended the game Routing.
     pub routing: [f64; 2],
+    /// Where only a Leader's death decides (the Assassination): how often it fell.
+    pub leader_killed: Option<f64>,
     pub models: Vec<SkirmishModelJson>,
     /// How many games ended with each side on each whole number of victory points (A, B):
     /// entry `k` counts games with at least `k` and fewer than `k + 1` VP (negative totals
@@ -83,6 +85,8 @@ struct Tally {
     turns: u64,
     destroyed: [u64; 2],
     routing: [u64; 2],
+    /// Games ended by the death of the Assassination's target (R-115).
+    leader_killed: u64,
     survived: [Vec<u64>; 2],
     fled: [Vec<u64>; 2],
     kills: [Vec<u64>; 2],
@@ -111,6 +115,7 @@ impl Tally {
             _ => 2,
         }] += 1;
         self.turns += u64::from(result.turns);
+        self.leader_killed += u64::from(result.reason == EndReason::LeaderKilled);
         // Each kill to the model whose attack or shot dealt the last wound (R-108).
         for victim in units.iter().filter(|u| u.status == Status::Dead) {
             let Some(killer) = victim.fighter.hit_by.and_then(|k| units.get(k as usize)) else {
@@ -166,6 +171,7 @@ impl Tally {
             self.outcome[k] += other.outcome[k];
         }
         self.turns += other.turns;
+        self.leader_killed += other.leader_killed;
         for s in 0..2 {
             self.vp[s] += other.vp[s];
             self.destroyed[s] += other.destroyed[s];
@@ -491,6 +497,9 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             round(tally.routing[0] as f64 / n),
             round(tally.routing[1] as f64 / n),
         ],
+        leader_killed: scenario
+            .filter(|s| s.victory == crate::model::VictoryRule::KillTheLeader)
+            .map(|_| round(tally.leader_killed as f64 / n)),
         models: (0..2)
             .flat_map(|s| {
                 units[s]
@@ -558,6 +567,13 @@ fn report_text(r: &SkirmishJson) -> Doc {
             line("B wins", &r.b_wins),
         ],
     );
+    if let Some(fell) = r.leader_killed {
+        doc.para(format!(
+            "Only the defender's Leader decides: it fell in {:.1}% of games (the victory points \
+             below are kept for interest).",
+            fell * 100.0
+        ));
+    }
     doc.para(format!(
         "Mean victory points: A {:.2}, B {:.2}. Games last {:.1} turns on average. A was wiped out in {:.1}% of games and B in {:.1}%; A ended Routing in {:.1}%, B in {:.1}%.",
         r.mean_vp[0], r.mean_vp[1], r.mean_turns, r.destroyed[0] * 100.0, r.destroyed[1] * 100.0, r.routing[0] * 100.0, r.routing[1] * 100.0
