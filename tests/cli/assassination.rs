@@ -133,27 +133,15 @@ fn t73_the_attacker_has_priority_in_turn_one_and_the_ninja_never_test_morale() {
 
 #[test]
 fn the_report_says_how_often_the_leader_fell_and_that_is_the_attackers_win_rate() {
-    let out = crate::support::buntai()
-        .args([
-            "simulate",
-            "examples/bushi-150.toml",
-            "--scenario",
-            "assassination",
-            "--games",
-            "40",
-            "--seed",
-            "2",
-            "--format",
-            "json",
-        ])
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let report = crate::support::simulated_report(&[
+        "examples/bushi-150.toml",
+        "--scenario",
+        "assassination",
+        "--games",
+        "40",
+        "--seed",
+        "2",
+    ]);
     let fell = report["leader_killed"].as_f64().expect("a share");
     let attacker_won = report["b_wins"]["rate"].as_f64().expect("a rate");
     assert!((fell - attacker_won).abs() < 1e-9, "{fell} {attacker_won}");

@@ -274,28 +274,16 @@ fn a_carrier_that_becomes_engaged_drops_the_objective_or_keeps_it() {
 fn simulate_plays_capture_and_its_replay_draws_the_objective() {
     let dir = tempfile::tempdir().expect("temp dir");
     let replay = dir.path().join("capture.html");
-    let out = crate::support::buntai()
-        .args([
-            "simulate",
-            "examples/bushi-100.toml",
-            "examples/koryu-100.toml",
-            "--scenario",
-            "capture",
-            "--games",
-            "20",
-            "--seed",
-            "4",
-            "--format",
-            "json",
-        ])
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let report = crate::support::simulated_report(&[
+        "examples/bushi-100.toml",
+        "examples/koryu-100.toml",
+        "--scenario",
+        "capture",
+        "--games",
+        "20",
+        "--seed",
+        "4",
+    ]);
     assert_eq!(report["scenario"], "capture");
     let turns = report["mean_turns"].as_f64().expect("turns");
     assert!(turns <= 8.0, "a Capture lasts 8 turns at most: {turns}");

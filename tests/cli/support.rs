@@ -99,3 +99,19 @@ pub fn simulated_log(args: &[&str]) -> Vec<serde_json::Value> {
         .map(|l| serde_json::from_str(l).expect("a JSON event"))
         .collect()
 }
+
+/// Run `buntai simulate ARGS --format json` and return its report.
+pub fn simulated_report(args: &[&str]) -> serde_json::Value {
+    let out = buntai()
+        .arg("simulate")
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("a JSON report")
+}
