@@ -286,10 +286,12 @@ fn note(kind: &str, e: &Value) -> Option<String> {
 }
 
 fn side_colour(name: &str) -> &'static str {
-    if name.starts_with('A') {
-        "#c0392b"
-    } else {
-        "#2c6fb0"
+    // A scenario's Civilians in a paler shade of their side's colour.
+    match (name.starts_with('A'), name.ends_with("Civilian")) {
+        (true, false) => "#c0392b",
+        (true, true) => "#e6a49c",
+        (false, false) => "#2c6fb0",
+        (false, true) => "#9dbfe0",
     }
 }
 

@@ -352,8 +352,13 @@ impl TableView<'_> {
                 s,
                 r#"<text x="{lx}" y="{ly}" font-size="0.9" font-weight="bold">Deployment</text>"#
             );
-            for (side, label) in ["Side A", "Side B"].iter().enumerate() {
+            for (side, name) in ["Side A", "Side B"].iter().enumerate() {
                 ly += 1.4;
+                let label = match setup.attacker {
+                    Some(a) if a == side => format!("{name} (attacker)"),
+                    Some(_) => format!("{name} (defender)"),
+                    None => (*name).to_owned(),
+                };
                 let colour = if side == 0 { "#c0392b" } else { "#2c6fb0" };
                 let _ = writeln!(
                     s,

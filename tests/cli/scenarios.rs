@@ -231,3 +231,30 @@ fn simulate_takes_two_rosters_but_only_the_defender_in_an_assassination() {
         assert_ne!(s["simulate"], "not-yet", "{} is played", s["id"]);
     }
 }
+
+#[test]
+fn a_table_with_roles_names_the_attacker_and_the_defender_in_its_legend() {
+    let out = buntai()
+        .args([
+            "table",
+            "--scenario",
+            "defence",
+            "--points",
+            "200",
+            "--seed",
+            "5",
+            "--format",
+            "svg",
+        ])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let svg = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(svg.matches("(attacker)").count(), 1, "{svg}");
+    assert_eq!(svg.matches("(defender)").count(), 1);
+    let skirmish = buntai()
+        .args(["table", "--points", "200", "--seed", "5", "--format", "svg"])
+        .output()
+        .expect("runs");
+    assert!(!String::from_utf8_lossy(&skirmish.stdout).contains("(attacker)"));
+}

@@ -206,3 +206,35 @@ fn a_civilian_that_rolls_three_or_less_fights_with_nothing() {
         "both rolls seen: {panicked} {fought}"
     );
 }
+
+#[test]
+fn the_replay_draws_civilians_paler_than_their_side() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let replay = dir.path().join("village.html");
+    let out = crate::support::buntai()
+        .args([
+            "simulate",
+            "examples/koryu-100.toml",
+            "examples/bushi-100.toml",
+            "--scenario",
+            "defend-the-village",
+            "--attacker",
+            "a",
+            "--games",
+            "1",
+            "--replay",
+        ])
+        .arg(&replay)
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let page = std::fs::read_to_string(&replay).expect("the replay");
+    let civilian = page
+        .split("<circle")
+        .find(|c| c.contains("Civilian</title>"))
+        .expect("a Civilian drawn");
+    assert!(
+        civilian.contains("#9dbfe0"),
+        "pale blue for B's Civilians: {civilian}"
+    );
+}
