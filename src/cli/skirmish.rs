@@ -315,6 +315,27 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
                 std::cmp::Ordering::Equal => None,
             },
         });
+    // The forces the scenario asks for, by the rosters' agreed points (tp.59-66): a warning, not
+    // a refusal, since a player may well want to try other odds.
+    let agreed = [a_roster.points, b_roster.points];
+    if let (Some(s), [Some(pa), Some(pb)]) = (scenario, agreed) {
+        let wanted = match (s.points, attacker) {
+            (crate::model::PointsRule::Equal, _) if pa != pb => Some("equal points".to_owned()),
+            (crate::model::PointsRule::AttackerDouble, Some(a)) => {
+                let (att, def) = if a == 0 { (pa, pb) } else { (pb, pa) };
+                (att != 2 * def).then(|| "the attacker twice the defender's points".to_owned())
+            }
+            _ => None,
+        };
+        if let Some(wanted) = wanted {
+            let message = format!(
+                "warning: the {} asks for {wanted}; these rosters are {pa} and {pb} points \
+                 (playing them as they are)",
+                s.name
+            );
+            super::output::note(&(textwrap::fill(&message, out.width()) + "\n"));
+        }
+    }
     let ai = DefaultAi::new();
     let ai = &ai;
     let factions = [a_faction, b_faction];

@@ -258,3 +258,43 @@ fn a_table_with_roles_names_the_attacker_and_the_defender_in_its_legend() {
         .expect("runs");
     assert!(!String::from_utf8_lossy(&skirmish.stdout).contains("(attacker)"));
 }
+
+#[test]
+fn simulate_warns_when_the_rosters_are_not_the_forces_the_scenario_asks_for() {
+    let stderr = |args: &[&str]| {
+        let out = buntai().args(args).output().expect("runs");
+        assert!(out.status.success(), "plays anyway");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let unequal = stderr(&[
+        "simulate",
+        "examples/bushi-200.toml",
+        "examples/koryu-100.toml",
+        "--games",
+        "2",
+    ]);
+    assert!(unequal.contains("asks for equal points"), "{unequal}");
+    let double = stderr(&[
+        "simulate",
+        "examples/bushi-200.toml",
+        "examples/koryu-100.toml",
+        "--scenario",
+        "defence",
+        "--games",
+        "2",
+    ]);
+    assert!(
+        !double.contains("warning"),
+        "200 against 100 is the Defence: {double}"
+    );
+    let short = stderr(&[
+        "simulate",
+        "examples/bushi-150.toml",
+        "examples/koryu-100.toml",
+        "--scenario",
+        "defence",
+        "--games",
+        "2",
+    ]);
+    assert!(short.contains("twice the defender's points"), "{short}");
+}
