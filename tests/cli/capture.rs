@@ -11,7 +11,7 @@ use buntai::engine::table::{Point, Table};
 use buntai::model::{Catalogue, ScenarioId};
 
 use crate::scoring::{cat, objective_vp, units_from};
-use crate::script::{Script, play_turn_one};
+use crate::script::{Script, play_all, play_turn_one};
 
 const ASHIGARU: &str = "[[models]]\nprofile = \"ashigaru\"\ncount = 2\n";
 const SOLDIERS: &str = "[[models]]\nprofile = \"soldier\"\ncount = 2\n";
@@ -174,14 +174,7 @@ fn a_model_lifts_the_objective_and_two_carriers_move_it_together() {
             },
         )]);
     let mut b = Script::defending();
-    let mut events = EventLog::recording();
-    buntai::engine::game::play::play(
-        &mut g,
-        &mut [&mut a, &mut b],
-        &mut buntai::engine::SeededDice::new(3, 0),
-        &mut events,
-    );
-    let events = events.into_vec();
+    let events = play_all(&mut g, &mut a, &mut b, 3);
     let lifts: Vec<bool> = events
         .iter()
         .filter_map(|e| match e {

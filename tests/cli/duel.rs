@@ -10,7 +10,7 @@ use buntai::engine::table::{Point, Table};
 use buntai::model::{Catalogue, ScenarioId};
 
 use crate::scoring::{cat, units_from};
-use crate::script::Script;
+use crate::script::{Script, play_all};
 
 /// A Duel on a bare 24" table (the circle of radius 6 at (12, 12)): each side a Warrior Monk
 /// (its duellist, the highest Rank) and two Ashigaru with yumi, deployed by the engine.
@@ -116,14 +116,7 @@ fn t71_the_first_non_duellist_shot_costs_its_side_two_vp_once_only() {
     // A turn-1 shot is refused (only duellists act); turns 3 and 4 shots count once.
     let mut a = Script::defending().actions(vec![(1, shot(1)), (3, shot(1)), (4, shot(2))]);
     let mut b = Script::defending();
-    let mut events = EventLog::recording();
-    buntai::engine::game::play::play(
-        &mut g,
-        &mut [&mut a, &mut b],
-        &mut buntai::engine::SeededDice::new(4, 0),
-        &mut events,
-    );
-    let events = events.into_vec();
+    let events = play_all(&mut g, &mut a, &mut b, 4);
     let shots_by_turn: Vec<u32> = {
         let mut turn = 0;
         let mut out = Vec::new();
@@ -161,14 +154,7 @@ fn t71_the_first_non_duellist_into_the_circle_costs_its_side_two_vp() {
     g.units[1].base.centre = Point::new(7.0, 4.0);
     let mut a = Script::defending().moves(vec![(4, step(1, Point::new(9.0, 7.0)))]);
     let mut b = Script::defending().moves(vec![(3, step(4, Point::new(6.5, 10.5)))]);
-    let mut events = EventLog::recording();
-    buntai::engine::game::play::play(
-        &mut g,
-        &mut [&mut a, &mut b],
-        &mut buntai::engine::SeededDice::new(4, 0),
-        &mut events,
-    );
-    let events = events.into_vec();
+    let events = play_all(&mut g, &mut a, &mut b, 4);
     let entries = events
         .iter()
         .filter(|e| matches!(e, Event::TableMove { .. }))

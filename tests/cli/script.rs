@@ -170,19 +170,28 @@ pub fn play_turn_one(
     b: &mut dyn TablePolicy,
     seed: u64,
 ) -> Vec<buntai::engine::events::Event> {
-    use buntai::engine::events::{Event, EventLog};
-    let mut events = EventLog::recording();
+    use buntai::engine::events::Event;
+    play_all(game, a, b, seed)
+        .into_iter()
+        .take_while(|e| !matches!(e, Event::Turn { turn: 2 }))
+        .collect()
+}
+
+/// Play the whole game with dice from `seed`; every event.
+pub fn play_all(
+    game: &mut buntai::engine::game::play::Game<'_>,
+    a: &mut dyn TablePolicy,
+    b: &mut dyn TablePolicy,
+    seed: u64,
+) -> Vec<buntai::engine::events::Event> {
+    let mut events = buntai::engine::events::EventLog::recording();
     buntai::engine::game::play::play(
         game,
         &mut [a, b],
         &mut buntai::engine::SeededDice::new(seed, 0),
         &mut events,
     );
-    events
-        .into_vec()
-        .into_iter()
-        .take_while(|e| !matches!(e, Event::Turn { turn: 2 }))
-        .collect()
+    events.into_vec()
 }
 
 /// The modifier of the first Initiative roll `who` made in `events`.

@@ -2377,25 +2377,6 @@ fn shoot(
     dice: &mut dyn Dice,
     events: &mut EventLog,
 ) -> bool {
-    let shot = shoot_at(game, policies, unit, target, weapon, phase, dice, events);
-    if shot {
-        // A shot by a non-duellist is an attack.
-        super::champions::attacks(game, unit, events);
-    }
-    shot
-}
-
-#[allow(clippy::too_many_arguments)]
-fn shoot_at(
-    game: &mut Game<'_>,
-    policies: &mut [&mut dyn TablePolicy; 2],
-    unit: usize,
-    target: usize,
-    weapon: usize,
-    phase: Phase,
-    dice: &mut dyn Dice,
-    events: &mut EventLog,
-) -> bool {
     let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
     let crowd = game.crowd();
     let Some(mut numbers) = game.shot_items(&map, &crowd, unit, target, weapon, phase) else {
@@ -2516,6 +2497,8 @@ fn shoot_at(
         }
     };
     wound(game, victim, Some(unit), roll.result, events);
+    // A shot by a non-duellist is an attack.
+    super::champions::attacks(game, unit, events);
     true
 }
 
