@@ -65,7 +65,7 @@ pub struct Upgrade {
 
 /// What `roster` may still take. `None` when the roster names no faction the data has.
 pub fn slack(cat: &Catalogue, roster: &Roster) -> Option<Slack> {
-    let faction = cat.faction(&roster.faction)?;
+    let faction = roster.list(cat)?;
     let limit = roster.points;
     let judge = |r: &Roster| judge_with(cat, r, limit);
     let current = judge(roster);

@@ -85,6 +85,7 @@ pub(crate) fn judge_with(cat: &Catalogue, roster: &Roster, points: Option<u32>) 
     let mut report = Report {
         file: SourceFile::new("suggestion", ""),
         faction: None,
+        period: None,
         faction_name: None,
         models: 0,
         points_total: 0,
@@ -311,7 +312,7 @@ fn weighted<'v, 'a>(
 
 /// Spend what is left on bought weapons and attributes, one legal step at a time.
 fn upgrade(cat: &Catalogue, roster: &mut Roster, points: u32, rng: &mut ChaCha8Rng) {
-    let faction = match cat.faction(&roster.faction) {
+    let faction = match roster.list(cat) {
         Some(f) => f,
         None => return,
     };

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::output::{ArmourArg, Out, emit, faction_arg, note, open_output, write_output};
+use super::output::{ArmourArg, Out, emit, faction_arg, list_arg, note, open_output, write_output};
 use crate::diag::{ProblemJson, SourceFile, Violation, exit, render};
 use crate::rules::VerdictJson;
 use schemars::JsonSchema;
@@ -25,6 +25,10 @@ pub struct NewArgs {
     /// Faction id (see `buntai factions`).
     #[arg(long)]
     pub faction: String,
+    /// The period the Buntai is fielded in (`buntai factions --period kamakura`); default: the
+    /// book's main period.
+    #[arg(long, value_name = "PERIOD")]
+    pub period: Option<String>,
     /// The agreed points limit.
     #[arg(long, value_name = "N")]
     pub points: Option<u32>,
@@ -113,10 +117,12 @@ pub struct SetArgs {
 }
 
 pub fn new(out: &Out, cat: &Catalogue, args: &NewArgs) -> u8 {
-    let result = faction_arg(out, cat, &args.faction).and_then(|faction| {
+    let period = args.period.as_deref();
+    let result = list_arg(out, cat, &args.faction, period).and_then(|faction| {
         schema_arg(out, &args.schema)?;
         let file = open_output(out, args.output.as_deref(), args.force, &[])?;
-        let text = edit::new_roster(faction, args.points, args.name.as_deref(), &args.schema);
+        let (points, name) = (args.points, args.name.as_deref());
+        let text = edit::new_roster(faction, period, points, name, &args.schema);
         write_output(out, file, &text)
     });
     match (result, &args.output) {
@@ -762,7 +768,8 @@ pub fn roster_text(
     name: Option<&str>,
     schema: &str,
 ) -> Result<String, EditError> {
-    let mut text = edit::new_roster(faction, roster.points, name, schema);
+    let period = roster.period.as_deref();
+    let mut text = edit::new_roster(faction, period, roster.points, name, schema);
     if let Some(kiai) = roster.fearsome_kiai.filter(|&k| k > 0) {
         text = edit::set_field(&text, "fearsome-kiai", &kiai.to_string())?;
     }

@@ -5,65 +5,138 @@ use serde::Serialize;
 use super::ListFormat;
 use super::output::{Format, Out, emit, note, print_json};
 use crate::diag::{Problem, did_you_mean, exit, render};
-use crate::model::{Catalogue, Faction, OptionKind, Profile, Provenance};
+use crate::model::{
+    Catalogue, Faction, ListError, OptionKind, Period, PeriodList, Profile, Provenance,
+};
 use crate::print::Doc;
 
-/// One faction in `buntai factions --format json`.
+/// One list in `buntai factions --format json`.
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct FactionSummary<'a> {
     id: &'a str,
     name: &'a str,
+    /// The period the list belongs to.
+    period: &'a str,
     morale: u8,
     morale_text: String,
     swords_for_hire: &'a [String],
     profiles: Vec<&'a str>,
+    /// What the list changes from the faction file it is built from (other periods, R-123);
+    /// empty in the main period.
+    changes: Vec<String>,
 }
 
-pub fn factions(out: &Out, cat: &Catalogue, format: ListFormat) -> u8 {
+/// A period named on the command line (absent: the main period), or the exit code after saying
+/// what is wrong.
+fn period_arg<'c>(out: &Out, cat: &'c Catalogue, id: Option<&str>) -> Result<&'c Period, u8> {
+    let found = match id {
+        Some(id) => cat.period(id),
+        None => cat.main_period(),
+    };
+    found.ok_or_else(|| {
+        let id = id.unwrap_or_default();
+        let ids = cat.periods.periods.iter().map(|p| p.id.as_str());
+        let problem = Problem::error("unknown", format!("unknown period `{id}`"))
+            .with_help(did_you_mean(id, ids));
+        note(&render(&problem, out.color, out.width()));
+        exit::USAGE
+    })
+}
+
+pub fn factions(out: &Out, cat: &Catalogue, period: Option<&str>, format: ListFormat) -> u8 {
+    let period = match period_arg(out, cat, period) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
     let rows: Vec<FactionSummary<'_>> = cat
-        .factions
-        .iter()
+        .lists_in(period)
+        .into_iter()
         .map(|f| FactionSummary {
             id: &f.id,
             name: &f.name,
+            period: &period.id,
             morale: f.morale.rating,
             morale_text: f.morale.describe(),
             swords_for_hire: &f.swords_for_hire.allowed,
             profiles: f.profiles.iter().map(|p| p.id.as_str()).collect(),
+            changes: period
+                .lists
+                .iter()
+                .find(|l| l.faction == f.id)
+                .map(PeriodList::changes)
+                .unwrap_or_default(),
         })
         .collect();
     if format == ListFormat::Json {
         return print_json(&rows);
     }
-    let mut doc = Doc::new("Factions");
-    doc.table(
-        &["Id", "Name", "Morale", "Swords-for-Hire", "Profiles"],
-        rows.iter()
-            .map(|r| {
-                let hires = if r.swords_for_hire.is_empty() {
-                    "none".to_owned()
-                } else {
-                    r.swords_for_hire.join(", ")
-                };
-                vec![
-                    r.id.to_owned(),
-                    r.name.to_owned(),
-                    r.morale_text.clone(),
-                    hires,
-                    r.profiles.join(", "),
-                ]
-            })
-            .collect(),
-    );
+    let title = if period.main {
+        "Factions".to_owned()
+    } else {
+        format!("Factions of the {} period", period.name)
+    };
+    let mut doc = Doc::new(title);
+    doc.para(period.summary.clone());
+    if !rows.is_empty() {
+        doc.table(
+            &["Id", "Name", "Morale", "Swords-for-Hire", "Profiles"],
+            rows.iter()
+                .map(|r| {
+                    let hires = if r.swords_for_hire.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        r.swords_for_hire.join(", ")
+                    };
+                    vec![
+                        r.id.to_owned(),
+                        r.name.to_owned(),
+                        r.morale_text.clone(),
+                        hires,
+                        r.profiles.join(", "),
+                    ]
+                })
+                .collect(),
+        );
+    }
+    for (r, list) in rows.iter().zip(&period.lists) {
+        doc.heading(format!("{}: changes from the {} list", r.name, list.base()));
+        doc.list(r.changes.clone());
+    }
+    if !period.weapons.is_empty() {
+        doc.heading("Weapons of the period");
+        doc.list(
+            period
+                .weapons
+                .iter()
+                .filter_map(|w| cat.weapon(w))
+                .map(|w| format!("{}: {}", w.name, w.summary))
+                .collect(),
+        );
+    }
+    doc.list(period.notes.clone());
+    let others: Vec<&str> = cat
+        .periods
+        .periods
+        .iter()
+        .filter(|p| p.id != period.id)
+        .map(|p| p.id.as_str())
+        .collect();
+    let flag = if period.main {
+        String::new()
+    } else {
+        format!(" --period {}", period.id)
+    };
     doc.para(format!(
-        "Show a faction's models and rules with `buntai faction <id>`; `buntai faction {HIRES}` and \
-         `buntai faction {SCENARIO}` show the hired and scenario-only models."
+        "Show a list's models and rules with `buntai faction <id>{flag}`; `buntai faction {HIRES}` and \
+         `buntai faction {SCENARIO}` show the hired and scenario-only models. A roster names its \
+         period with `period = \"<id>\"`. Other periods: {}.",
+        others.join(", ")
     ));
     emit(&doc.to_text(out.text_style()));
     exit::SUCCESS
 }
 
-pub fn faction(out: &Out, cat: &Catalogue, id: &str, format: Format) -> u8 {
+pub fn faction(out: &Out, cat: &Catalogue, id: &str, period: Option<&str>, format: Format) -> u8 {
     let doc = match id {
         HIRES => Some(hires_doc(cat)),
         SCENARIO => Some(scenario_doc(cat)),
@@ -75,16 +148,35 @@ pub fn faction(out: &Out, cat: &Catalogue, id: &str, format: Format) -> u8 {
             _ => print_json(&cat.scenario),
         });
     }
-    let Some(faction) = cat.faction(id) else {
-        let ids = cat
-            .factions
-            .iter()
-            .map(|f| f.id.as_str())
-            .chain([HIRES, SCENARIO]);
-        let problem = Problem::error("unknown", format!("unknown faction `{id}`"))
-            .with_help(did_you_mean(id, ids));
-        note(&render(&problem, out.color, out.width()));
-        return exit::USAGE;
+    let chosen = match period_arg(out, cat, period) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let faction = match cat.faction_in(id, Some(&chosen.id)) {
+        Ok(f) => f,
+        Err(error) => {
+            let ids = cat
+                .lists_in(chosen)
+                .into_iter()
+                .map(|f| f.id.as_str())
+                .chain([HIRES, SCENARIO]);
+            let help = match error {
+                ListError::NotInPeriod(periods) => format!(
+                    "it is a list of {}: add `--period {}`",
+                    periods.join(", "),
+                    periods.first().map_or("", String::as_str)
+                ),
+                _ => did_you_mean(id, ids),
+            };
+            let message = if period.is_some() {
+                format!("the {} period has no faction `{id}`", chosen.name)
+            } else {
+                format!("unknown faction `{id}`")
+            };
+            let problem = Problem::error("unknown", message).with_help(help);
+            note(&render(&problem, out.color, out.width()));
+            return exit::USAGE;
+        }
     };
     print_doc(&faction_doc(cat, faction), out, format, || {
         print_json(faction)

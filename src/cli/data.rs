@@ -21,14 +21,16 @@ pub fn check(out: &Out, source: &DataSource, format: ListFormat) -> u8 {
         (Ok(cat), ListFormat::Text) => {
             let profiles: usize = cat.factions.iter().map(|f| f.profiles.len()).sum();
             let line = format!(
-                "data ok (version {}): {} factions, {} faction profiles, {} Swords-for-Hire, {} weapons, {} attributes, {} rulings",
+                "data ok (version {}): {} factions, {} faction profiles, {} Swords-for-Hire, {} weapons, {} attributes, {} rulings, {} periods ({} lists of other periods)",
                 cat.data_version,
                 cat.factions.len(),
                 profiles,
                 cat.swords_for_hire.profiles.len(),
                 cat.weapons.weapons.len(),
                 cat.attributes.attributes.len(),
-                cat.rulings.rulings.len()
+                cat.rulings.rulings.len(),
+                cat.periods.periods.len(),
+                cat.period_factions.len()
             );
             let options = textwrap::Options::new(out.width())
                 .subsequent_indent("  ")

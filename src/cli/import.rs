@@ -44,7 +44,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &ImportArgs) -> u8 {
     let text = match import(cat, &input.text) {
         Ok(Imported::Toml(text)) => text,
         Ok(Imported::Share(roster)) => {
-            let Some(faction) = cat.faction(&roster.faction) else {
+            let Some(faction) = roster.list(cat) else {
                 out.error(&format!("unknown faction `{}`", roster.faction));
                 return exit::PROBLEMS;
             };

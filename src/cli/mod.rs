@@ -113,6 +113,10 @@ pub enum Command {
     Table(table::TableArgs),
     /// List the factions with their morale, hires and profiles.
     Factions {
+        /// List one period's lists and what each changes (`kamakura`, `late-edo`; default: the
+        /// book's main period).
+        #[arg(long, value_name = "PERIOD")]
+        period: Option<String>,
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
     },
@@ -120,6 +124,9 @@ pub enum Command {
     Faction {
         /// Faction id, e.g. `bushi` (see `buntai factions`).
         id: String,
+        /// Show the faction's list in another period (`buntai factions --period kamakura`).
+        #[arg(long, value_name = "PERIOD")]
+        period: Option<String>,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -301,11 +308,11 @@ pub fn run(cli: Cli) -> u8 {
         Command::Simulate(args) => {
             with_catalogue(&out, &source, |cat| simulate::run(&out, cat, &args))
         }
-        Command::Factions { format } => {
-            with_catalogue(&out, &source, |cat| catalogue::factions(&out, cat, format))
-        }
-        Command::Faction { id, format } => with_catalogue(&out, &source, |cat| {
-            catalogue::faction(&out, cat, &id, format)
+        Command::Factions { period, format } => with_catalogue(&out, &source, |cat| {
+            catalogue::factions(&out, cat, period.as_deref(), format)
+        }),
+        Command::Faction { id, period, format } => with_catalogue(&out, &source, |cat| {
+            catalogue::faction(&out, cat, &id, period.as_deref(), format)
         }),
         Command::Scenarios { id, format } => with_catalogue(&out, &source, |cat| {
             catalogue::scenarios(&out, cat, id, format)

@@ -204,12 +204,42 @@ pub fn faction_arg<'a>(
     cat: &'a crate::model::Catalogue,
     id: &str,
 ) -> Result<&'a crate::model::Faction, u8> {
-    cat.faction(id).ok_or_else(|| {
-        let ids = cat.factions.iter().map(|f| f.id.as_str());
-        out.error(&format!(
-            "unknown faction `{id}`: {}",
-            crate::diag::did_you_mean(id, ids)
-        ));
+    list_arg(out, cat, id, None)
+}
+
+/// A faction's list in a period (absent: the main period), both named on the command line, or
+/// the exit code after saying what is wrong.
+pub fn list_arg<'a>(
+    out: &Out,
+    cat: &'a crate::model::Catalogue,
+    id: &str,
+    period: Option<&str>,
+) -> Result<&'a crate::model::Faction, u8> {
+    use crate::model::ListError;
+    cat.faction_in(id, period).map_err(|error| {
+        let message = match error {
+            ListError::UnknownPeriod => {
+                let ids = cat.periods.periods.iter().map(|p| p.id.as_str());
+                let period = period.unwrap_or_default();
+                format!(
+                    "unknown period `{period}`: {}",
+                    crate::diag::did_you_mean(period, ids)
+                )
+            }
+            ListError::NotInPeriod(periods) => format!(
+                "faction `{id}` is a list of the period(s) {}: add `--period {}`",
+                periods.join(", "),
+                periods.first().map_or("", String::as_str)
+            ),
+            ListError::UnknownFaction => {
+                let ids = cat.factions.iter().map(|f| f.id.as_str());
+                format!(
+                    "unknown faction `{id}`: {}",
+                    crate::diag::did_you_mean(id, ids)
+                )
+            }
+        };
+        out.error(&message);
         crate::diag::exit::USAGE
     })
 }

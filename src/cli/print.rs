@@ -98,10 +98,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &PrintArgs) -> u8 {
             rules,
         },
     );
-    let (Ok(parsed), Some(faction)) = (
-        roster::parse(&file),
-        report.faction.as_deref().and_then(|f| cat.faction(f)),
-    ) else {
+    let (Ok(parsed), Some(faction)) = (roster::parse(&file), report.list(cat)) else {
         return cannot_print(out, &file, &report);
     };
     let resolved = roster::resolve(cat, faction, &parsed, rules, &mut Vec::new());

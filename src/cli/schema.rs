@@ -56,10 +56,12 @@ pub enum SchemaKind {
     Skirmish,
     /// What `buntai scenarios --format json` prints.
     Scenarios,
+    /// `periods.toml`: the main period and the other periods' lists.
+    Periods,
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 26] = [
+    pub const ALL: [SchemaKind; 27] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -86,6 +88,7 @@ impl SchemaKind {
         SchemaKind::TableOutput,
         SchemaKind::Skirmish,
         SchemaKind::Scenarios,
+        SchemaKind::Periods,
     ];
 
     /// The file name under `schemas/`.
@@ -117,6 +120,7 @@ impl SchemaKind {
             SchemaKind::TableOutput => "table-output.schema.json",
             SchemaKind::Skirmish => "skirmish.schema.json",
             SchemaKind::Scenarios => "scenarios.schema.json",
+            SchemaKind::Periods => "periods.schema.json",
         }
     }
 
@@ -147,6 +151,7 @@ impl SchemaKind {
             SchemaKind::Rule => schemars::schema_for!(super::catalogue::RuleJson),
             SchemaKind::Options => schemars::schema_for!(crate::options::Slack),
             SchemaKind::Terrain => schemars::schema_for!(crate::model::TerrainFile),
+            SchemaKind::Periods => schemars::schema_for!(crate::model::PeriodsFile),
             SchemaKind::Table => schemars::schema_for!(crate::engine::table::TableFile),
             SchemaKind::TableOutput => schemars::schema_for!(crate::print::table::TableJson),
             SchemaKind::Skirmish => schemars::schema_for!(super::skirmish::SkirmishJson),
@@ -179,6 +184,7 @@ impl SchemaKind {
                 | SchemaKind::Reference
                 | SchemaKind::Terrain
                 | SchemaKind::Table
+                | SchemaKind::Periods
         )
     }
 }

@@ -268,10 +268,7 @@ pub(super) fn playable_roster<'c>(
 ) -> Result<(String, roster::Roster, &'c crate::model::Faction), u8> {
     let file = super::output::read_input(out, path)?;
     let report = rules::validate(cat, &file, Options::default());
-    let (Ok(parsed), Some(faction)) = (
-        roster::parse(&file),
-        report.faction.as_deref().and_then(|f| cat.faction(f)),
-    ) else {
+    let (Ok(parsed), Some(faction)) = (roster::parse(&file), report.list(cat)) else {
         for v in &report.violations {
             note(&render(&v.to_problem(&file), out.color, out.width()));
         }

@@ -65,13 +65,18 @@ pub fn faction_id(text: &str) -> Option<String> {
 /// A starter roster: the schema line, a comment header, and the top-level keys.
 pub fn new_roster(
     faction: &Faction,
+    period: Option<&str>,
     points: Option<u32>,
     name: Option<&str>,
     schema: &str,
 ) -> String {
+    // A period's flag would push the line past 80 columns: it then breaks before "lists".
+    let flag = period
+        .map(|p| format!(" --period {p}`\n# "))
+        .unwrap_or_else(|| "` ".to_owned());
     let mut text = format!(
         "#:schema {schema}\n# A {} Buntai. Add models with `buntai add <file> <profile>`, check it with\n\
-         # `buntai validate <file>`; `buntai faction {}` lists the profiles and their options.\n",
+         # `buntai validate <file>`; `buntai faction {}{flag}lists the profiles and their options.\n",
         faction.name, faction.id
     );
     let mut doc = DocumentMut::new();
@@ -79,6 +84,9 @@ pub fn new_roster(
         doc["name"] = value(name);
     }
     doc["faction"] = value(faction.id.as_str());
+    if let Some(period) = period {
+        doc["period"] = value(period);
+    }
     if let Some(points) = points {
         doc["points"] = value(i64::from(points));
     }

@@ -220,6 +220,14 @@ pub fn attack_modifiers(
         };
         mods.push((format!("range {}\"", ctx.range), i32::from(value)));
     }
+    if let Some(far) = weapon
+        .far
+        .as_ref()
+        .filter(|f| ctx.range > f64::from(f.beyond))
+    {
+        let label = format!("{} beyond {}\"", weapon.name, far.beyond);
+        mods.push((label, i32::from(far.modifier)));
+    }
     if let Some(w) = &weapon.wound_modifier {
         mods.push((format!("{} modifier", weapon.name), i32::from(w.value)));
     }
@@ -263,7 +271,9 @@ pub fn defence_items(cat: &Catalogue, weapon: &Weapon, ctx: &ShotContext) -> Vec
                 _ => Armour::None,
             }
         } else {
-            armour
+            // Each class worse steps down the list none < light < medium < heavy (R-125).
+            let class = Armour::ALL.iter().position(|a| *a == armour).unwrap_or(0);
+            Armour::ALL[class.saturating_sub(usize::from(weapon.armour_worse))]
         };
         let value = cat
             .weapons

@@ -18,6 +18,7 @@ pub struct Sources {
     pub rulings: SourceFile,
     pub reference: SourceFile,
     pub terrain: SourceFile,
+    pub periods: SourceFile,
     /// In the same order as `Catalogue::factions`.
     pub factions: Vec<SourceFile>,
 }
@@ -150,10 +151,108 @@ pub fn cross_check(cat: &Catalogue, sources: &Sources) -> Vec<Problem> {
         }
         c.faction(faction, file);
     }
+    c.periods(&sources.periods);
     c.problems
 }
 
 impl Checker<'_> {
+    /// `periods.toml`: one main period, and every name a period list uses exists.
+    fn periods(&mut self, file: &SourceFile) {
+        let cat = self.cat;
+        let root = TomlPath::root().key("periods");
+        let ids = cat
+            .periods
+            .periods
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.as_str(), root.index(i).key("id")));
+        self.unique(file, "period", ids);
+        if cat.periods.periods.iter().filter(|p| p.main).count() != 1 {
+            self.push(
+                Problem::error("data::periods", "exactly one period must be `main = true`")
+                    .with_help("the main period is the book's own: every faction file as written")
+                    .at_path(file, &root, "the periods"),
+            );
+        }
+        let factions: Vec<&str> = cat.factions.iter().map(|f| f.id.as_str()).collect();
+        let hires: Vec<&str> = cat
+            .swords_for_hire
+            .profiles
+            .iter()
+            .map(|p| p.id.as_str())
+            .collect();
+        for (i, period) in cat.periods.periods.iter().enumerate() {
+            let at = root.index(i);
+            for (j, r) in period.rulings.iter().enumerate() {
+                self.ruling_ref(file, &at.key("rulings").index(j), r);
+            }
+            for (j, w) in period.weapons.iter().enumerate() {
+                self.weapon_ref(file, &at.key("weapons").index(j), w);
+            }
+            for (j, list) in period.lists.iter().enumerate() {
+                let at = at.key("lists").index(j);
+                let base_key = if list.base.is_some() {
+                    "base"
+                } else {
+                    "faction"
+                };
+                if !self.reference(
+                    file,
+                    &at.key(base_key),
+                    "faction",
+                    list.base(),
+                    factions.iter().copied(),
+                ) {
+                    continue;
+                }
+                for (k, b) in list.borrow.iter().enumerate() {
+                    let bat = at.key("borrow").index(k);
+                    if self.reference(
+                        file,
+                        &bat.key("faction"),
+                        "faction",
+                        &b.faction,
+                        factions.iter().copied(),
+                    ) && let Some(other) = cat.faction(&b.faction)
+                    {
+                        let own = other.profiles.iter().map(|p| p.id.as_str());
+                        self.reference(file, &bat.key("profile"), "profile", &b.profile, own);
+                    }
+                }
+                for (k, w) in list.forbid_weapons.iter().enumerate() {
+                    self.weapon_ref(file, &at.key("forbid-weapons").index(k), w);
+                }
+                for (k, w) in list.swap_weapons.iter().enumerate() {
+                    let wat = at.key("swap-weapons").index(k);
+                    self.weapon_ref(file, &wat.key("from"), &w.from);
+                    self.weapon_ref(file, &wat.key("to"), &w.to);
+                }
+                for (k, h) in list.forbid_hires.iter().enumerate() {
+                    let path = at.key("forbid-hires").index(k);
+                    self.reference(file, &path, "hire", h, hires.iter().copied());
+                }
+                for (k, r) in list.rulings.iter().enumerate() {
+                    self.ruling_ref(file, &at.key("rulings").index(k), r);
+                }
+                if let Some(base) = cat.faction(list.base()) {
+                    let rules = base.composition.iter().map(|r| r.id.as_str());
+                    for (k, id) in list.drop_composition.iter().enumerate() {
+                        let path = at.key("drop-composition").index(k);
+                        self.reference(file, &path, "composition rule", id, rules.clone());
+                    }
+                }
+                let built = cat
+                    .period_factions
+                    .iter()
+                    .find(|l| l.period == period.id && l.faction.id == list.faction);
+                if let Some(built) = built {
+                    let composition = &list.composition;
+                    self.composition(file, &at.key("composition"), composition, &built.faction);
+                }
+            }
+        }
+    }
+
     fn push(&mut self, problem: Problem) {
         self.problems.push(problem);
     }
@@ -786,8 +885,19 @@ impl Checker<'_> {
                 );
             }
         }
-        for (i, rule) in f.composition.iter().enumerate() {
-            let at = root.key("composition").index(i);
+        self.composition(file, &root.key("composition"), &f.composition, f);
+    }
+
+    /// The composition rules of `f` at `root` (an array of tables) in `file`.
+    fn composition(
+        &mut self,
+        file: &SourceFile,
+        root: &TomlPath,
+        rules: &[crate::model::CompositionRule],
+        f: &Faction,
+    ) {
+        for (i, rule) in rules.iter().enumerate() {
+            let at = root.index(i);
             for (j, r) in rule.rulings.iter().enumerate() {
                 self.ruling_ref(file, &at.key("rulings").index(j), r);
             }
@@ -837,6 +947,11 @@ impl Checker<'_> {
                             )
                             .at_path(file, &check, "this check"),
                         );
+                    }
+                }
+                Check::FirstAttribute { one_of, .. } => {
+                    for (j, a) in one_of.iter().enumerate() {
+                        self.attribute_ref(file, &check.key("one-of").index(j), a);
                     }
                 }
                 Check::PrimaryWeapon { .. } if f.koryu.is_none() => {

@@ -4,6 +4,7 @@
 
 mod check;
 mod parse;
+mod period;
 
 use std::path::{Path, PathBuf};
 
@@ -11,8 +12,8 @@ use include_dir::{Dir, include_dir};
 
 use crate::diag::{Problem, SourceFile};
 use crate::model::{
-    AttributesFile, Catalogue, Faction, ReferenceFile, RulingsFile, ScenarioProfilesFile,
-    SwordsForHireFile, TerrainFile, WeaponsFile,
+    AttributesFile, Catalogue, Faction, PeriodsFile, ReferenceFile, RulingsFile,
+    ScenarioProfilesFile, SwordsForHireFile, TerrainFile, WeaponsFile,
 };
 
 pub use parse::{parse_toml, read_text_file};
@@ -28,7 +29,8 @@ pub const SCENARIO_PROFILES: &str = "scenario-profiles.toml";
 pub const RULINGS: &str = "rulings.toml";
 pub const REFERENCE: &str = "reference.toml";
 pub const TERRAIN: &str = "terrain.toml";
-const REQUIRED: [&str; 7] = [
+pub const PERIODS: &str = "periods.toml";
+const REQUIRED: [&str; 8] = [
     WEAPONS,
     ATTRIBUTES,
     SWORDS_FOR_HIRE,
@@ -36,6 +38,7 @@ const REQUIRED: [&str; 7] = [
     RULINGS,
     REFERENCE,
     TERRAIN,
+    PERIODS,
 ];
 
 /// Why the data could not be loaded.
@@ -85,6 +88,7 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
     let rulings = parse_required::<RulingsFile>(find(RULINGS), &mut problems);
     let reference = parse_required::<ReferenceFile>(find(REFERENCE), &mut problems);
     let terrain = parse_required::<TerrainFile>(find(TERRAIN), &mut problems);
+    let periods = parse_required::<PeriodsFile>(find(PERIODS), &mut problems);
     let mut factions: Vec<(Faction, SourceFile)> = Vec::new();
     for file in files
         .iter()
@@ -103,8 +107,9 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
         Some(rulings),
         Some(reference),
         Some(terrain),
+        Some(periods),
     ) = (
-        weapons, attributes, swords, scenario, rulings, reference, terrain,
+        weapons, attributes, swords, scenario, rulings, reference, terrain, periods,
     )
     else {
         return Err(LoadError::Invalid(problems));
@@ -121,9 +126,10 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
         rulings: rulings.1,
         reference: reference.1,
         terrain: terrain.1,
+        periods: periods.1,
         factions: factions.iter().map(|(_, f)| f.clone()).collect(),
     };
-    let catalogue = Catalogue {
+    let mut catalogue = Catalogue {
         factions: factions.into_iter().map(|(f, _)| f).collect(),
         weapons: weapons.0,
         attributes: attributes.0,
@@ -132,8 +138,11 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
         rulings: rulings.0,
         reference: reference.0,
         terrain: terrain.0,
+        periods: periods.0,
+        period_factions: Vec::new(),
         data_version: data_version(files),
     };
+    catalogue.period_factions = period::build_all(&catalogue);
     let problems = check::cross_check(&catalogue, &sources);
     if problems.iter().any(Problem::is_error) {
         return Err(LoadError::Invalid(problems));

@@ -33,6 +33,9 @@ pub struct Faction {
     /// Composition rules, interpreted by the validator by `check.kind`.
     #[serde(default)]
     pub composition: Vec<CompositionRule>,
+    /// Model Types of which no two may fight one enemy together (a period list's R-90).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub restraint: Vec<String>,
     pub profiles: Vec<Profile>,
 }
 
@@ -254,6 +257,12 @@ pub enum Check {
     PrimaryWeapon { percent: u32 },
     /// Models of `group` that buy an Attribute <= floor(percent% of the group).
     AttributeShare { group: Selector, percent: u32 },
+    /// A model of `group` that buys Attributes buys one of `one-of` first (Kamakura, R-123).
+    #[serde(rename_all = "kebab-case")]
+    FirstAttribute {
+        group: Selector,
+        one_of: Vec<String>,
+    },
 }
 
 impl Check {
@@ -267,6 +276,7 @@ impl Check {
             Check::PointsShare { .. } => "points-share",
             Check::PrimaryWeapon { .. } => "primary-weapon",
             Check::AttributeShare { .. } => "attribute-share",
+            Check::FirstAttribute { .. } => "first-attribute",
         }
     }
 
@@ -279,7 +289,8 @@ impl Check {
             Check::MoreThan { group, than } => vec![("group", group), ("than", than)],
             Check::AtMost { group, .. }
             | Check::PointsShare { group, .. }
-            | Check::AttributeShare { group, .. } => {
+            | Check::AttributeShare { group, .. }
+            | Check::FirstAttribute { group, .. } => {
                 vec![("group", group)]
             }
             Check::Excludes { if_any, then_none } => {

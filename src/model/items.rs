@@ -96,6 +96,41 @@ pub struct Weapon {
     pub range_column: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shots_per_turn: Option<u8>,
+    /// Used once in a game (the grenade).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub single_use: bool,
+    /// Aimed at a point, catching every model near it (the grenade, R-124).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blast: Option<Blast>,
+    /// An extra Attack Roll modifier beyond a distance (the revolver, R-125).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub far: Option<FarPenalty>,
+    /// Targets count their armour this many classes worse (the revolver, R-125).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub armour_worse: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// A blast: every model whose base is at least partly within `radius` inches of the point rolls
+/// a d6 plus its armour's Defence; `score` minus that total is read on the wound table.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Blast {
+    pub radius: u8,
+    pub score: u8,
+    pub source: Provenance,
+}
+
+/// `modifier` to the Attack Roll when the target is more than `beyond` inches away.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FarPenalty {
+    pub beyond: u8,
+    pub modifier: i8,
+    pub source: Provenance,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

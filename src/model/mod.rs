@@ -8,11 +8,12 @@ mod catalogue;
 mod common;
 mod faction;
 mod items;
+mod period;
 mod profile;
 mod ruling;
 mod terrain;
 
-pub use catalogue::{Catalogue, ProfileRef, ProfileSource};
+pub use catalogue::{Catalogue, ListError, PeriodFaction, ProfileRef, ProfileSource};
 pub use common::{Armour, Mount, Provenance, Rank, Sourced};
 pub use faction::{
     Banner, Check, CompositionRule, Faction, KoryuRules, KoryuWeapon, Morale, PeasantRatio,
@@ -20,9 +21,11 @@ pub use faction::{
     SwordsForHireLimit,
 };
 pub use items::{
-    ArmourClass, Attribute, AttributeKind, AttributesFile, FootMovement, MountFights, MountProfile,
-    RangeBand, ReferenceFile, ReferenceSection, Weapon, WeaponKind, WeaponsFile,
+    ArmourClass, Attribute, AttributeKind, AttributesFile, Blast, FarPenalty, FootMovement,
+    MountFights, MountProfile, RangeBand, ReferenceFile, ReferenceSection, Weapon, WeaponKind,
+    WeaponsFile,
 };
+pub use period::{ArmourSwap, Borrow, Period, PeriodList, PeriodsFile, WeaponSwap};
 pub use profile::{AttributeSlots, ConditionalAttribute, OptionKind, Profile, ProfileOption};
 pub use ruling::{
     ConditionsRule, DeploymentKind, Disguise, HireLimit, HireRequirement, MinorObjective,

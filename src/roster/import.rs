@@ -68,7 +68,7 @@ fn share(cat: &Catalogue, text: &str) -> Result<Roster, Vec<ImportError>> {
             }]);
         }
     };
-    let Some(faction) = cat.faction(&roster.faction) else {
+    let Some(faction) = roster.list(cat) else {
         return Err(vec![ImportError {
             line: header_line,
             message: format!("unknown faction `{}`", roster.faction),
@@ -133,14 +133,20 @@ fn header_fields(cat: &Catalogue, header: &str) -> Result<Roster, String> {
     let faction_field = fields
         .pop()
         .ok_or("the first line names no faction (e.g. `Bushi — 100 points`)")?;
-    let faction = cat
-        .factions
-        .iter()
-        .find(|f| {
-            f.name.eq_ignore_ascii_case(faction_field) || f.id.eq_ignore_ascii_case(faction_field)
+    // A list of another period is named by its own name (`Kamakura Bushi`, `Mongols`).
+    let lists = cat.factions.iter().map(|f| (None, f)).chain(
+        cat.period_factions
+            .iter()
+            .map(|l| (Some(&l.period), &l.faction)),
+    );
+    let (period, faction) = lists
+        .clone()
+        .find(|(period, f)| {
+            f.name.eq_ignore_ascii_case(faction_field)
+                || (period.is_none() && f.id.eq_ignore_ascii_case(faction_field))
         })
         .ok_or_else(|| {
-            let names = cat.factions.iter().map(|f| f.name.as_str());
+            let names = lists.map(|(_, f)| f.name.as_str());
             format!(
                 "unknown faction `{faction_field}`: {}",
                 did_you_mean(faction_field, names)
@@ -150,6 +156,7 @@ fn header_fields(cat: &Catalogue, header: &str) -> Result<Roster, String> {
     Ok(Roster {
         name,
         faction: faction.id.clone(),
+        period: period.cloned(),
         points,
         ..Roster::default()
     })

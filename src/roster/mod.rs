@@ -26,6 +26,10 @@ pub struct Roster {
     pub name: Option<String>,
     /// Faction id: bushi, ikko-ikki, sohei, koryu, bandits, koreans, ming-chinese or peasants.
     pub faction: String,
+    /// The period the Buntai is fielded in (`buntai factions --period`); absent: the book's main
+    /// period. `kamakura` offers Kamakura Bushi, Bandits and Sohei, and the Mongols.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub period: Option<String>,
     /// The agreed points limit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points: Option<u32>,
@@ -37,6 +41,13 @@ pub struct Roster {
     pub koryu: Option<KoryuDeclaration>,
     #[serde(default)]
     pub models: Vec<RosterModel>,
+}
+
+impl Roster {
+    /// The list the roster plays: its faction in its period.
+    pub fn list<'c>(&self, cat: &'c crate::model::Catalogue) -> Option<&'c crate::model::Faction> {
+        cat.faction_in(&self.faction, self.period.as_deref()).ok()
+    }
 }
 
 /// The Koryu's primary and secondary weapons.

@@ -1,12 +1,13 @@
 //! The faction's composition rules, interpreted by kind (`ratio`, `more-than`, `at-most`,
-//! `weapon-limit`, `excludes`, `points-share`, `primary-weapon`, `attribute-share`).
+//! `weapon-limit`, `excludes`, `points-share`, `primary-weapon`, `attribute-share`,
+//! `first-attribute`).
 //!
 //! Counting follows R-10: only the faction's own models count, except `points-share`, which compares
 //! with the whole roster. Caps round down and minimums round up.
 
 use crate::diag::{Code, TomlPath, Violation, plural};
 use crate::model::{Catalogue, Check, CompositionRule, Selector, WeaponKind};
-use crate::roster::{Carried, ResolvedModel, ResolvedRoster, canonical};
+use crate::roster::{AttributeOrigin, Carried, ResolvedModel, ResolvedRoster, canonical};
 
 pub fn check_all(cat: &Catalogue, r: &ResolvedRoster<'_>, out: &mut Vec<Violation>) {
     for rule in &r.faction.composition {
@@ -273,6 +274,37 @@ fn check(cat: &Catalogue, r: &ResolvedRoster<'_>, rule: &CompositionRule) -> Opt
                 .filter(|m| g.matches(&m.profile.id, m.rank) && m.bought_attributes() > 0)
                 .map(|m| m.index);
             Some(located(v, buyers))
+        }
+        Check::FirstAttribute { group: g, one_of } => {
+            let wrong: Vec<&ResolvedModel<'_>> = r
+                .own()
+                .filter(|m| g.matches(&m.profile.id, m.rank))
+                .filter(|m| {
+                    m.attributes
+                        .iter()
+                        .find(|a| a.origin == AttributeOrigin::Bought)
+                        .is_some_and(|a| !one_of.contains(&a.id))
+                })
+                .collect();
+            let first = wrong.first()?;
+            let bought = first
+                .attributes
+                .iter()
+                .find(|a| a.origin == AttributeOrigin::Bought)
+                .map_or("", |a| a.id.as_str());
+            let v = violation(
+                Code::Composition,
+                format!(
+                    "{} buys `{bought}` first: its first Attribute must be one of {}",
+                    first.describe(),
+                    one_of.join(", ")
+                ),
+            )
+            .help(fix(format!(
+                "list {} first among its `attributes`, or buy it instead",
+                one_of.join(" or ")
+            )));
+            Some(located(v, wrong.iter().map(|m| m.index)))
         }
     }
 }

@@ -32,7 +32,7 @@ pub fn tournament(
     let Ok(roster) = roster::parse(file) else {
         return report;
     };
-    let Some(faction) = cat.faction(&roster.faction) else {
+    let Some(faction) = roster.list(cat) else {
         return report;
     };
     let resolved = roster::resolve(cat, faction, &roster, rules, &mut Vec::new());
@@ -87,6 +87,7 @@ fn empty_report(file: &SourceFile) -> Report {
     Report {
         file: file.clone(),
         faction: None,
+        period: None,
         faction_name: None,
         models: 0,
         points_total: 0,
@@ -149,7 +150,7 @@ pub fn campaign(
             buntai,
         };
     };
-    let Some(faction) = cat.faction(&master_roster.faction) else {
+    let Some(faction) = master_roster.list(cat) else {
         return CampaignReport {
             master: master_report,
             buntai,

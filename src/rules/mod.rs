@@ -14,7 +14,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::diag::{Code, ProblemJson, SourceFile, TomlPath, Violation, did_you_mean};
-use crate::model::Catalogue;
+use crate::model::{Catalogue, Faction, ListError};
 use crate::roster::{self, ResolvedRoster, Roster, Rules};
 
 pub use formats::{CampaignReport, campaign, tournament};
@@ -32,6 +32,8 @@ pub struct Options {
 pub struct Report {
     pub file: SourceFile,
     pub faction: Option<String>,
+    /// The roster's period, when it names one.
+    pub period: Option<String>,
     pub faction_name: Option<String>,
     pub models: u32,
     pub points_total: i32,
@@ -46,6 +48,12 @@ pub struct Report {
 }
 
 impl Report {
+    /// The list the roster was checked against: its faction in its period.
+    pub fn list<'c>(&self, cat: &'c Catalogue) -> Option<&'c Faction> {
+        let faction = self.faction.as_deref()?;
+        cat.faction_in(faction, self.period.as_deref()).ok()
+    }
+
     /// Legal: no error (warnings allowed).
     pub fn valid(&self) -> bool {
         !self.violations.iter().any(Violation::is_error)
@@ -57,6 +65,7 @@ pub fn validate(cat: &Catalogue, file: &SourceFile, options: Options) -> Report 
     let mut report = Report {
         file: file.clone(),
         faction: None,
+        period: None,
         faction_name: None,
         models: 0,
         points_total: 0,
@@ -86,20 +95,11 @@ pub fn validate(cat: &Catalogue, file: &SourceFile, options: Options) -> Report 
 /// Check an already parsed roster, filling in `report`.
 pub fn check_roster(cat: &Catalogue, roster: &Roster, options: Options, report: &mut Report) {
     control_characters(roster, &mut report.violations);
-    let Some(faction) = cat.faction(&roster.faction) else {
-        let ids = cat.factions.iter().map(|f| f.id.as_str());
-        report.violations.push(
-            Violation::error(
-                Code::Unknown,
-                "unknown-faction",
-                format!("unknown faction `{}`", roster.faction),
-            )
-            .help(did_you_mean(&roster.faction, ids))
-            .at(TomlPath::root().key("faction"), "no such faction"),
-        );
+    let Some(faction) = roster_list(cat, roster, &mut report.violations) else {
         return;
     };
     report.faction = Some(faction.id.clone());
+    report.period.clone_from(&roster.period);
     report.faction_name = Some(faction.name.clone());
     report.morale = Some(faction.morale.describe());
     let out = &mut report.violations;
@@ -133,6 +133,72 @@ pub fn check_roster(cat: &Catalogue, roster: &Roster, options: Options, report: 
     report.leader = resolved
         .leader()
         .map(|m| format!("{} (Rank {})", m.describe(), m.rank));
+}
+
+/// The list a roster plays: its faction in its period, or a located error saying why there is none.
+fn roster_list<'c>(
+    cat: &'c Catalogue,
+    roster: &Roster,
+    out: &mut Vec<Violation>,
+) -> Option<&'c Faction> {
+    let period = roster.period.as_deref();
+    let error = match cat.faction_in(&roster.faction, period) {
+        Ok(faction) => return Some(faction),
+        Err(e) => e,
+    };
+    let violation = match error {
+        ListError::UnknownPeriod => {
+            let ids = cat.periods.periods.iter().map(|p| p.id.as_str());
+            let id = period.unwrap_or_default();
+            Violation::error(
+                Code::Unknown,
+                "unknown-period",
+                format!("unknown period `{id}`"),
+            )
+            .help(did_you_mean(id, ids))
+            .at(TomlPath::root().key("period"), "no such period")
+        }
+        ListError::UnknownFaction => {
+            let ids = cat.factions.iter().map(|f| f.id.as_str());
+            Violation::error(
+                Code::Unknown,
+                "unknown-faction",
+                format!("unknown faction `{}`", roster.faction),
+            )
+            .help(did_you_mean(&roster.faction, ids))
+            .at(TomlPath::root().key("faction"), "no such faction")
+        }
+        ListError::NotInPeriod(periods) => {
+            let name = |id: &str| cat.period(id).map_or(id.to_owned(), |p| p.name.clone());
+            let here = period
+                .map(name)
+                .or_else(|| cat.main_period().map(|p| p.name.clone()))
+                .unwrap_or_default();
+            let fix = match periods.as_slice() {
+                [only] if cat.period(only).is_some_and(|p| p.main) => {
+                    "remove the `period` line to field it in the book's main period".to_owned()
+                }
+                [only] => format!("write `period = \"{only}\"`"),
+                _ => format!("name one of these periods: {}", periods.join(", ")),
+            };
+            let at = if period.is_some() {
+                "period"
+            } else {
+                "faction"
+            };
+            Violation::error(
+                Code::Unknown,
+                "not-in-period",
+                format!("the {here} period has no `{}` list", roster.faction),
+            )
+            .help(format!(
+                "{fix}; `buntai factions --period <id>` lists each period's lists (P-28)"
+            ))
+            .at(TomlPath::root().key(at), "not in this period")
+        }
+    };
+    out.push(violation);
+    None
 }
 
 /// A name written with control characters (TOML's `\u001b`) would act on a terminal that shows it;
@@ -200,6 +266,9 @@ pub struct VerdictJson {
     /// Why the file could not be read at all, when it could not.
     pub error: Option<String>,
     pub faction: Option<FactionRef>,
+    /// The period the roster names (absent: the book's main period).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub period: Option<String>,
     pub models: u32,
     pub points: PointsJson,
     pub leader: Option<String>,
@@ -272,7 +341,7 @@ pub struct MoraleJson {
 
 impl VerdictJson {
     pub fn new(cat: &Catalogue, r: &Report) -> VerdictJson {
-        let faction = r.faction.as_deref().and_then(|id| cat.faction(id));
+        let faction = r.list(cat);
         VerdictJson {
             file: r.file.name.clone(),
             data_version: cat.data_version.clone(),
@@ -282,6 +351,7 @@ impl VerdictJson {
                 id: f.id.clone(),
                 name: f.name.clone(),
             }),
+            period: r.period.clone(),
             models: r.models,
             points: PointsJson {
                 total: r.points_total,
@@ -310,6 +380,7 @@ impl VerdictJson {
             legal: false,
             error: Some(format!("cannot read `{file}`: {reason}")),
             faction: None,
+            period: None,
             models: 0,
             points: PointsJson {
                 total: 0,

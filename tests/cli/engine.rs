@@ -1396,3 +1396,72 @@ fn a_shot_at_a_mounted_model_falls_on_the_mount_or_the_rider() {
     );
     assert_eq!(defence, 6 + 1, "the mount counts as light armour");
 }
+
+/// The shooting Defence of each armour class against a weapon at `range` inches.
+fn defence_by_armour(cat: &buntai::model::Catalogue, weapon: &str, range: f64) -> [i32; 4] {
+    let weapon = cat.weapon(weapon).expect("weapon");
+    Armour::ALL.map(|armour| {
+        let ctx = ShotContext {
+            range,
+            target_armour: Some(armour),
+            ..ShotContext::default()
+        };
+        defence_items(cat, weapon, &ctx)
+            .iter()
+            .map(|(_, v)| v)
+            .sum()
+    })
+}
+
+#[test]
+fn a_revolver_target_counts_its_armour_one_class_worse() {
+    let cat = load(&DataSource::Embedded).expect("data");
+    // none, light, medium, heavy: 6+0, 6+0 (light as none), 6+1, 6+2.
+    assert_eq!(defence_by_armour(&cat, "revolver", 5.0), [6, 6, 7, 8]);
+    let revolver = cat.weapon("revolver").expect("revolver");
+    let sum = |range: f64| {
+        let ctx = ShotContext {
+            range,
+            ..ShotContext::default()
+        };
+        attack_modifiers(&cat, revolver, &ctx)
+            .expect("in range")
+            .iter()
+            .map(|(_, v)| v)
+            .sum::<i32>()
+    };
+    // Under 6" the R-71 band gives +1; at 6" the band's 0; beyond, the revolver's own -1 too.
+    assert_eq!((sum(5.0), sum(6.0), sum(6.5)), (1, 0, -1));
+    assert!(
+        attack_modifiers(
+            &cat,
+            revolver,
+            &ShotContext {
+                range: 12.5,
+                ..ShotContext::default()
+            }
+        )
+        .is_err(),
+        "12 inches at most"
+    );
+}
+
+#[test]
+fn a_rifle_treats_armour_as_a_teppo_does_on_the_normal_range_column() {
+    let cat = load(&DataSource::Embedded).expect("data");
+    assert_eq!(defence_by_armour(&cat, "rifle", 10.0), [6, 6, 6, 7]);
+    let rifle = cat.weapon("rifle").expect("rifle");
+    let teppo = cat.weapon("teppo").expect("teppo");
+    let far = ShotContext {
+        range: 30.0,
+        ..ShotContext::default()
+    };
+    let sum = |w| {
+        attack_modifiers(&cat, w, &far)
+            .expect("in range")
+            .iter()
+            .map(|(_, v)| v)
+            .sum::<i32>()
+    };
+    assert!(sum(rifle) > sum(teppo), "the teppo column is worse at 30\"");
+}

@@ -18,6 +18,7 @@ mod morale;
 mod mounts;
 mod ninja;
 mod objectives;
+mod periods;
 mod play;
 mod player;
 mod reserves;

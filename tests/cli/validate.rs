@@ -408,8 +408,8 @@ fn every_example_roster_gets_the_verdict_it_documents() {
         .collect();
     assert_eq!(
         factions.len(),
-        8,
-        "one legal example per faction: {factions:?}"
+        9,
+        "one legal example per faction and the Mongols: {factions:?}"
     );
 }
 
