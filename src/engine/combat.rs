@@ -680,7 +680,7 @@ fn warhorse_attack(
 
 /// A wound to a mount stacks like a model's; a mount with a Grievous wound or worse throws its
 /// rider at once (tp.28, R-77), who is left Stunned.
-fn mount_wound(rider: &mut Fighter, result: WoundResult, events: &mut EventLog) {
+pub(crate) fn mount_wound(rider: &mut Fighter, result: WoundResult, events: &mut EventLog) {
     let Some(mount) = rider.mount.as_mut() else {
         return;
     };

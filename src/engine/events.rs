@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::melee::MeleeRoll;
 use super::policy::{Counter, Special, WithdrawResponse};
 use super::wound::{Health, WoundResult};
-use crate::model::Mount;
+use crate::model::{Armour, Mount};
 
 /// One thing that happened: every roll and every decision.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -337,6 +337,38 @@ pub enum Event {
         total: i32,
         defence_items: Vec<(String, i32)>,
         defence: i32,
+        result: WoundResult,
+    },
+    /// A grenade thrown at a point: a Shooting Attack against 6 + the cover at the point,
+    /// no armour; `hit` when the total beats the Defence. `range` is from the thrower's base edge
+    /// to the point; `at` is the model whose centre the point is.
+    Throw {
+        thrower: String,
+        at: String,
+        point: [f64; 2],
+        weapon: String,
+        range: f64,
+        cover: crate::engine::shooting::Cover,
+        dice: Vec<u8>,
+        shoot: i32,
+        modifiers: Vec<(String, i32)>,
+        total: i32,
+        defence_items: Vec<(String, i32)>,
+        defence: i32,
+        hit: bool,
+    },
+    /// A model caught by a blast (its centre within the radius plus its own base radius of the
+    /// point, `distance` centre to point): d6 + its armour's modifier, subtracted from the
+    /// blast's score and read on the wound table. `mount` when the roll is its mount's,
+    /// with light armour.
+    Blast {
+        model: String,
+        distance: f64,
+        mount: bool,
+        die: u8,
+        armour: Armour,
+        armour_modifier: i32,
+        score: i32,
         result: WoundResult,
     },
     /// The combats of a Combat Phase: each centre and the models fighting it.

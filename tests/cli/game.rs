@@ -15,13 +15,10 @@ use buntai::model::ScenarioId;
 
 use crate::support::repo;
 
-fn roster(cat: &Catalogue, name: &str) -> (buntai::roster::Roster, String) {
+fn roster(name: &str) -> buntai::roster::Roster {
     let text = std::fs::read_to_string(repo().join("examples").join(name)).expect("example");
     let file = SourceFile::new(name, text);
-    let roster = buntai::roster::parse(&file).expect("parses");
-    let faction = roster.faction.clone();
-    assert!(cat.faction(&faction).is_some());
-    (roster, faction)
+    buntai::roster::parse(&file).expect("parses")
 }
 
 pub struct Played {
@@ -59,10 +56,10 @@ pub fn play_with(
     log: bool,
     variant: Variant,
 ) -> Played {
-    let (ra, fa) = roster(cat, a);
-    let (rb, fb) = roster(cat, b);
-    let fa = cat.faction(&fa).expect("faction");
-    let fb = cat.faction(&fb).expect("faction");
+    let (ra, rb) = (roster(a), roster(b));
+    // Each roster's list: its faction in its period (R-123).
+    let fa = ra.list(cat).expect("faction");
+    let fb = rb.list(cat).expect("faction");
     let mut sides = [units_of(cat, fa, &ra, 0), units_of(cat, fb, &rb, 1)];
     let points = ra.points.unwrap_or(150).max(rb.points.unwrap_or(150));
     let scenario = variant.scenario.unwrap_or(ScenarioId::Skirmish);
@@ -457,8 +454,8 @@ impl<F: FnMut(u32, &Game<'_>) -> Option<buntai::engine::game::play::Action>> Tab
 fn t19_a_teppo_fires_reloads_and_fires_again_every_other_turn() {
     use buntai::engine::game::play::Action;
     let cat = cat();
-    let (ra, fa) = roster(&cat, "bushi-150.toml");
-    let fa = cat.faction(&fa).expect("faction");
+    let ra = roster("bushi-150.toml");
+    let fa = ra.list(&cat).expect("faction");
     let mut sides = [units_of(&cat, fa, &ra, 0), units_of(&cat, fa, &ra, 1)];
     // One teppo Ashigaru against one enemy model.
     let gunner = sides[0]
@@ -635,8 +632,21 @@ fn a_tournament_log_cannot_be_replayed_on_a_table() {
 /// once a Move Phase; every shot's total is its dice plus Shoot plus its itemised modifiers, its
 /// Defence the sum of its items, its result the wound table's; the VP entries add up to the result;
 /// the game ends by its turn limit.
+/// The wound table (R-04): a score's result as the log names it.
+fn wound_name(score: i64) -> &'static str {
+    match score {
+        i64::MIN..=0 => "no-wound",
+        1 => "stunned",
+        2..=3 => "light",
+        4..=5 => "grievous",
+        _ => "critical",
+    }
+}
+
 fn check_log(events: &[serde_json::Value]) {
     use std::collections::HashMap;
+    let mut thrown: Vec<String> = Vec::new();
+    let mut burst: Option<(f64, f64)> = None;
     let mut at: HashMap<String, (f64, f64)> = HashMap::new();
     let mut gone: Vec<String> = Vec::new();
     let mut moved_this_turn: Vec<String> = Vec::new();
@@ -760,14 +770,7 @@ fn check_log(events: &[serde_json::Value]) {
                     .map(|m| m[1].as_i64().expect("value"))
                     .sum();
                 assert_eq!(e["defence"].as_i64(), Some(defence), "{e}");
-                let expected = match total - defence {
-                    i64::MIN..=0 => "no-wound",
-                    1 => "stunned",
-                    2..=3 => "light",
-                    4..=5 => "grievous",
-                    _ => "critical",
-                };
-                assert_eq!(e["result"], expected, "{e}");
+                assert_eq!(e["result"], wound_name(total - defence), "{e}");
                 let shooter = e["shooter"].as_str().expect("shooter").to_owned();
                 assert!(!gone.contains(&shooter), "the dead do not shoot");
                 // No engaged model shoots: no enemy base within contact of the shooter's.
@@ -783,6 +786,75 @@ fn check_log(events: &[serde_json::Value]) {
                         "{shooter} shoots while engaged with {other}"
                     );
                 }
+            }
+            // A grenade (R-124): a Shooting Attack on the point, 6" at most, no armour.
+            "throw" => {
+                let thrower = e["thrower"].as_str().expect("thrower").to_owned();
+                assert!(
+                    !thrown.contains(&thrower),
+                    "{thrower} throws a second grenade"
+                );
+                thrown.push(thrower.clone());
+                let (p, t) = (
+                    at[&thrower],
+                    (
+                        e["point"][0].as_f64().expect("x"),
+                        e["point"][1].as_f64().expect("y"),
+                    ),
+                );
+                let reach = ((t.0 - p.0).powi(2) + (t.1 - p.1).powi(2)).sqrt() - r;
+                assert!(
+                    (reach - e["range"].as_f64().expect("range")).abs() < 1e-6,
+                    "{e}"
+                );
+                assert!(reach <= 6.0 + 1e-9, "a grenade thrown {reach}\"");
+                let sum = |key: &str| -> i64 {
+                    e[key]
+                        .as_array()
+                        .expect(key)
+                        .iter()
+                        .map(|m| m.as_i64().or_else(|| m[1].as_i64()).expect("value"))
+                        .sum()
+                };
+                let total = e["total"].as_i64().expect("total");
+                assert_eq!(
+                    total,
+                    sum("dice") + e["shoot"].as_i64().expect("shoot") + sum("modifiers"),
+                    "{e}"
+                );
+                assert_eq!(e["defence"].as_i64(), Some(sum("defence_items")), "{e}");
+                assert!(
+                    e["defence_items"]
+                        .as_array()
+                        .expect("items")
+                        .iter()
+                        .all(|i| !i[0].as_str().unwrap_or_default().contains("armour")),
+                    "the point has no armour: {e}"
+                );
+                assert_eq!(
+                    e["hit"].as_bool(),
+                    Some(total > e["defence"].as_i64().expect("defence")),
+                    "{e}"
+                );
+                burst = e["hit"].as_bool().expect("hit").then_some(t);
+            }
+            // Everyone within 2" + its radius of the point rolls d6 + armour against 7 (R-124).
+            "blast" => {
+                let t = burst.expect("a blast follows a hit");
+                let model = e["model"].as_str().expect("model");
+                let p = at[model];
+                let d = ((t.0 - p.0).powi(2) + (t.1 - p.1).powi(2)).sqrt();
+                assert!(d <= 2.0 + r + 1e-9, "{model} caught {d}\" from the point");
+                let armour = match e["armour"].as_str().expect("armour") {
+                    "none" => 0,
+                    "light" => 1,
+                    "medium" => 2,
+                    _ => 3,
+                };
+                assert_eq!(e["armour_modifier"].as_i64(), Some(armour), "{e}");
+                let score = 7 - (e["die"].as_i64().expect("die") + armour);
+                assert_eq!(e["score"].as_i64(), Some(score), "{e}");
+                assert_eq!(e["result"], wound_name(score), "{e}");
             }
             "vp" => vp[usize::from(e["side"] == "B")] += e["half_points"].as_i64().expect("vp"),
             "skirmish-end" => {
@@ -807,6 +879,8 @@ fn every_rule_the_log_shows_holds_over_many_games() {
             // A disguised Ninja and Inexorable; an undisguised Ninja.
             ("bushi-ninja-150.toml", "koryu-150.toml"),
             ("ikko-ikki-200.toml", "bushi-200.toml"),
+            // The Kamakura period: grenades (R-124) and the Samurai restraint (R-90).
+            ("mongols-100.toml", "kamakura-bushi-100.toml"),
         ] {
             for policies in [["random", "random"], ["default", "default"]] {
                 // Half the games with reserves, half of those from the corners; of the others,
@@ -833,7 +907,7 @@ fn every_rule_the_log_shows_holds_over_many_games() {
             }
         }
     }
-    assert_eq!(checked, 80);
+    assert_eq!(checked, 100);
 }
 
 #[test]

@@ -237,3 +237,207 @@ fn a_period_list_naming_what_the_data_lacks_is_a_located_data_error() {
         "{err}"
     );
 }
+
+mod play {
+    //! The period rules the engine plays, with set positions and scripted dice: the grenade
+    //! (R-124, T35) and the Kamakura restraint (R-90, T54).
+
+    use buntai::diag::SourceFile;
+    use buntai::engine::dice::ScriptedDice;
+    use buntai::engine::events::{Event, EventLog};
+    use buntai::engine::game::play::{Activation, Game, shoot};
+    use buntai::engine::game::unit::units_of;
+    use buntai::engine::shooting::Phase;
+    use buntai::engine::table::path::MoveKind;
+    use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
+    use buntai::engine::table::{Point, Table};
+    use buntai::engine::wound::WoundResult;
+    use buntai::model::{Catalogue, ScenarioId};
+
+    use crate::scoring::cat;
+    use crate::script::{Script, play_turn_one};
+
+    /// A Skirmish on a bare 24" table between two inline rosters (each `faction`/`period` lines
+    /// and models), every model placed at `at` in order (A's, then B's).
+    fn game<'c>(cat: &'c Catalogue, rosters: [&str; 2], at: &[Point]) -> Game<'c> {
+        let lists = rosters.map(|text| {
+            let roster = buntai::roster::parse(&SourceFile::new("inline.toml", text.to_owned()))
+                .expect("parses");
+            let faction = roster.list(cat).expect("a list");
+            (roster, faction)
+        });
+        let sides = [0, 1].map(|s| units_of(cat, lists[s].1, &lists[s].0, s));
+        let request = SetupRequest::new(cat, ScenarioId::Skirmish, 100, DeploymentChoice::Edge, 1);
+        let bare = Table::new(24.0, Vec::new());
+        let mut dice = ScriptedDice::new(&[6, 4, 4]);
+        let mut g = Game::from_setup(
+            cat,
+            [lists[0].1, lists[1].1],
+            sides,
+            generate_on(cat, &request, Some(&bare)),
+            &mut dice,
+            &mut EventLog::off(),
+        );
+        assert_eq!(g.units.len(), at.len());
+        for (u, p) in g.units.iter_mut().zip(at) {
+            u.base.centre = *p;
+        }
+        g
+    }
+
+    const MONGOL_THROWER: &str = "faction = \"mongols\"\nperiod = \"kamakura\"\n\
+        [[models]]\nprofile = \"soldier\"\nweapons = [\"grenade\"]\n";
+
+    #[test]
+    fn t35_a_grenade_catches_every_base_within_two_inches_and_wounds_by_seven_less_armour() {
+        let cat = cat();
+        // The target (no armour) 4" from the thrower; a Samurai (heavy) 2.4" from the point; an
+        // Ashigaru 2.6" from it.
+        let targets = "faction = \"bushi\"\n\
+            [[models]]\nprofile = \"ashigaru\"\nweapons = [\"yari\"]\narmour = \"none\"\n\
+            [[models]]\nprofile = \"samurai\"\n\
+            [[models]]\nprofile = \"ashigaru\"\nweapons = [\"yari\"]\n";
+        let at = [
+            Point::new(12.0, 4.0),
+            Point::new(12.0, 8.0),
+            Point::new(14.4, 8.0),
+            Point::new(12.0, 10.6),
+        ];
+        let mut g = game(&cat, [MONGOL_THROWER, targets], &at);
+        let (mut a, mut b) = (Script::defending(), Script::defending());
+        // 6+6 hits the point's Defence 6; then the target rolls 1 (7 - 1 = 6: Critical) and the
+        // Samurai 6 (7 - (6 + 3) = -2: nothing). Nobody else rolls.
+        let mut dice = ScriptedDice::new(&[6, 6, 1, 6]);
+        let mut events = EventLog::recording();
+        assert!(shoot(
+            &mut g,
+            &mut [&mut a, &mut b],
+            0,
+            1,
+            0,
+            Phase::Action,
+            &mut dice,
+            &mut events
+        ));
+        assert_eq!(dice.remaining(), 0, "one throw and two blast rolls");
+        let events = events.into_vec();
+        let throw = events
+            .iter()
+            .find_map(|e| match e {
+                Event::Throw {
+                    range,
+                    defence,
+                    hit,
+                    defence_items,
+                    ..
+                } => Some((*range, *defence, *hit, defence_items.len())),
+                _ => None,
+            })
+            .expect("a throw");
+        // Range from the thrower's edge to the point: 4 - 0.5; Defence 6 with no armour.
+        assert!((throw.0 - 3.5).abs() < 0.05, "{throw:?}");
+        assert_eq!((throw.1, throw.2, throw.3), (6, true, 1));
+        let blasts: Vec<(String, i32, WoundResult)> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Blast {
+                    model,
+                    score,
+                    result,
+                    ..
+                } => Some((model.clone(), *score, *result)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            blasts.len(),
+            2,
+            "the model 2.6\" away is not caught: {blasts:?}"
+        );
+        assert_eq!((blasts[0].1, blasts[0].2), (6, WoundResult::Critical));
+        assert_eq!((blasts[1].1, blasts[1].2), (-2, WoundResult::NoWound));
+        assert!(!g.units[1].on_table(), "the Critical kills the target");
+        // Spent: the thrower has no second grenade.
+        let mut more = ScriptedDice::new(&[6, 6]);
+        assert!(!shoot(
+            &mut g,
+            &mut [&mut a, &mut b],
+            0,
+            2,
+            0,
+            Phase::Action,
+            &mut more,
+            &mut EventLog::off()
+        ));
+    }
+
+    #[test]
+    fn a_failed_grenade_does_nothing_and_is_spent() {
+        let cat = cat();
+        let targets = "faction = \"bushi\"\n[[models]]\nprofile = \"samurai\"\n";
+        let at = [Point::new(12.0, 4.0), Point::new(12.0, 8.0)];
+        let mut g = game(&cat, [MONGOL_THROWER, targets], &at);
+        let (mut a, mut b) = (Script::defending(), Script::defending());
+        // 1+1+1+1 = 4 against 6: a miss; no blast dice.
+        let mut dice = ScriptedDice::new(&[1, 1]);
+        let mut events = EventLog::recording();
+        assert!(shoot(
+            &mut g,
+            &mut [&mut a, &mut b],
+            0,
+            1,
+            0,
+            Phase::Action,
+            &mut dice,
+            &mut events
+        ));
+        assert_eq!(dice.remaining(), 0);
+        let events = events.into_vec();
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Throw { hit: false, .. }))
+        );
+        assert!(
+            !events
+                .iter()
+                .any(|e| matches!(e, Event::Blast { .. } | Event::Wound { .. }))
+        );
+        assert!(g.units[0].missiles[0].spent);
+    }
+
+    /// Two Samurai of `period`'s Bushi list: the first already fights a Ming Soldier; the second
+    /// moves into contact with the same Soldier in turn 1. Whether its move was made.
+    fn second_samurai_charges(period: &str) -> bool {
+        let cat = cat();
+        let samurai =
+            format!("faction = \"bushi\"\n{period}[[models]]\nprofile = \"samurai\"\ncount = 2\n");
+        let soldier = "faction = \"ming-chinese\"\n[[models]]\nprofile = \"soldier\"\n";
+        let at = [
+            Point::new(12.0, 11.0),
+            Point::new(16.0, 12.0),
+            Point::new(12.0, 12.0),
+        ];
+        let mut g = game(&cat, [&samurai, soldier], &at);
+        let charge = Activation::Move {
+            unit: 1,
+            kind: MoveKind::Normal,
+            path: vec![Point::new(13.0, 12.0)],
+        };
+        let mut a = Script::defending().moves(vec![(1, charge)]);
+        let mut b = Script::defending();
+        let events = play_turn_one(&mut g, &mut a, &mut b, 3);
+        events
+            .iter()
+            .any(|e| matches!(e, Event::TableMove { model, .. } if model.starts_with("A2")))
+    }
+
+    #[test]
+    fn t54_a_second_kamakura_samurai_may_not_charge_an_enemy_already_fighting_a_friendly_samurai() {
+        assert!(
+            second_samurai_charges(""),
+            "the main period allows two against one"
+        );
+        assert!(!second_samurai_charges("period = \"kamakura\"\n"));
+    }
+}

@@ -269,22 +269,86 @@ fn best_shot(
             let odds = odds_cache
                 .entry(spec)
                 .or_insert_with(|| shooting_odds(spec));
-            let value = worth(game, u.side, e);
-            let wounded = if e.fighter.health == Health::Healthy {
-                0.0
-            } else {
-                1.0
+            let p = |r| odds.probability(r);
+            let blast = game
+                .cat
+                .weapon(&u.missiles[w].weapon)
+                .and_then(|x| x.blast.as_ref());
+            let ev = match blast {
+                None => expected_harm(
+                    game,
+                    u.side,
+                    e,
+                    [
+                        p(WoundResult::Stunned),
+                        p(WoundResult::Light),
+                        p(WoundResult::Grievous),
+                        p(WoundResult::Critical),
+                    ],
+                ),
+                Some(blast) => (1.0 - p(WoundResult::NoWound)) * blast_harm(game, u.side, e, blast),
             };
-            let ev = odds.probability(WoundResult::Critical) * value
-                + odds.probability(WoundResult::Grievous) * (0.5 + wounded) * value
-                + odds.probability(WoundResult::Light) * (0.25 + wounded * 0.5) * value
-                + odds.probability(WoundResult::Stunned) * 0.1 * value;
-            if best.is_none_or(|b| ev > b.2) {
+            // Never a throw that would hurt its own side more than the enemy.
+            if ev > 0.0 && best.is_none_or(|b| ev > b.2) {
                 best = Some((e.id, w, ev));
             }
         }
     }
     best
+}
+
+/// What wounding `e` is worth to `side` given the chances of Stunned, Light, Grievous and
+/// Critical: a kill is its whole worth, a wound a share of it (more on a model already wounded).
+fn expected_harm(game: &Game<'_>, side: usize, e: &Unit, p: [f64; 4]) -> f64 {
+    let value = worth(game, side, e);
+    let wounded = if e.fighter.health == Health::Healthy {
+        0.0
+    } else {
+        1.0
+    };
+    p[3] * value
+        + p[2] * (0.5 + wounded) * value
+        + p[1] * (0.25 + wounded * 0.5) * value
+        + p[0] * 0.1 * value
+}
+
+/// What a grenade bursting on `at`'s centre is worth to `side` once it hits: the harm to every
+/// enemy its blast catches less the harm to every friend.
+fn blast_harm(game: &Game<'_>, side: usize, at: &Unit, blast: &crate::model::Blast) -> f64 {
+    let point = at.base.centre;
+    let reach = f64::from(blast.radius);
+    game.units
+        .iter()
+        .filter(|u| u.on_table())
+        .filter(|u| u.base.centre.distance(point) <= reach + u.base.radius + 1e-9)
+        .map(|u| {
+            let modifier = game
+                .cat
+                .weapons
+                .armour
+                .iter()
+                .find(|a| a.id == u.fighter.armour)
+                .map_or(0, |a| i32::from(a.defence));
+            let mut p = [0.0; 4];
+            for die in 1..=6 {
+                let score = i32::from(blast.score) - (die + modifier);
+                let k = match crate::engine::wound_result(score) {
+                    WoundResult::NoWound => continue,
+                    WoundResult::Stunned => 0,
+                    WoundResult::Light => 1,
+                    WoundResult::Grievous => 2,
+                    WoundResult::Critical => 3,
+                };
+                p[k] += 1.0 / 6.0;
+            }
+            if u.side == side {
+                // A friend is worth to its own side what it would be worth to the enemy.
+                -expected_harm(game, 1 - side, u, p)
+            } else {
+                expected_harm(game, side, u, p)
+            }
+        })
+        .sum()
 }
 
 /// Whether `unit` has any shot now (Action Phase numbers).
@@ -454,6 +518,10 @@ impl TablePolicy for TableAi {
                 if game.duellists_only() && !game.is_duellist(e.id) {
                     continue;
                 }
+                // No second Kamakura Samurai on an enemy one already fights.
+                if game.restrained(u) && game.contacts(e.id).any(|f| game.restrained(f)) {
+                    continue;
+                }
                 let distance = e.base.edge_distance(&game.units[u].base);
                 if distance > reach + 1e-9 {
                     continue;
@@ -483,6 +551,10 @@ impl TablePolicy for TableAi {
         });
         let best = candidates.iter().find_map(|c| {
             game.charge_path(c.unit, c.enemy)
+                .filter(|path| {
+                    path.last()
+                        .is_none_or(|&end| !game.restraint_forbids(c.unit, end))
+                })
                 .map(|path| (c.worth_it, c.unit, path))
         });
         // A charge not worth making waits while the enemy still has free models to move: they

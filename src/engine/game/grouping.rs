@@ -32,6 +32,9 @@ pub struct Engagements<'a> {
     pub cap: &'a dyn Fn(usize) -> usize,
     /// Whether the two fought in the same combat in the previous Combat Phase.
     pub fought_before: &'a dyn Fn(usize, usize) -> bool,
+    /// Models of which at most one may fight any one centre (the Kamakura restraint, R-90): a
+    /// centre's enemies are all of one side, so one limit per centre holds it.
+    pub restrained: &'a dyn Fn(usize) -> bool,
 }
 
 /// Components up to this size are searched exhaustively.
@@ -100,7 +103,11 @@ fn star(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>) -> Op
     let is_star = component
         .iter()
         .all(|&m| m == hub || adjacent[m].len() == 1);
-    (is_star && (e.cap)(hub) >= leaves).then(|| Grouping {
+    let restrained = component
+        .iter()
+        .filter(|&&m| m != hub && (e.restrained)(m))
+        .count();
+    (is_star && (e.cap)(hub) >= leaves && restrained <= 1).then(|| Grouping {
         combats: vec![Combat {
             centre: hub,
             others: component.iter().copied().filter(|&m| m != hub).collect(),
@@ -292,6 +299,13 @@ fn greedy(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>) -> 
             .filter(|x| !used[*x])
             .collect();
         others.sort_by_key(|&x| (!(e.fought_before)(centre, x), x));
+        // At most one restrained model per combat: the first in this order.
+        let mut restrained = 0;
+        others.retain(|&x| {
+            let keep = !(e.restrained)(x) || restrained == 0;
+            restrained += usize::from((e.restrained)(x));
+            keep
+        });
         others.truncate((e.cap)(centre));
         others.sort_unstable();
         used[centre] = true;
@@ -317,11 +331,13 @@ fn assign(
         .copied()
         .filter(|m| !centres.contains(m))
         .collect();
-    // Nodes: 0 source, 1 sink, then others, then centres.
+    // Nodes: 0 source, 1 sink, then others, then centres, then each centre's gate: the one way
+    // in for restrained models, with room for one.
     let (no, nc) = (others.len(), centres.len());
     let node_other = |i: usize| 2 + i;
     let node_centre = |j: usize| 2 + no + j;
-    let mut g = Flow::new(2 + no + nc);
+    let node_gate = |j: usize| 2 + no + nc + j;
+    let mut g = Flow::new(2 + no + 2 * nc);
     for i in 0..no {
         g.edge(0, node_other(i), 1, 0);
     }
@@ -330,11 +346,17 @@ fn assign(
         for (j, &c) in centres.iter().enumerate() {
             if adjacent[o].binary_search(&c).is_ok() {
                 let cost = if (e.fought_before)(c, o) { -1 } else { 0 };
-                pair_edges.push((g.edge(node_other(i), node_centre(j), 1, cost), o, j));
+                let to = if (e.restrained)(o) {
+                    node_gate(j)
+                } else {
+                    node_centre(j)
+                };
+                pair_edges.push((g.edge(node_other(i), to, 1, cost), o, j));
             }
         }
     }
     for (j, &c) in centres.iter().enumerate() {
+        g.edge(node_gate(j), node_centre(j), 1, 0);
         g.edge(node_centre(j), 1, (e.cap)(c) as i32, 0);
     }
     g.run(0, 1);
@@ -380,9 +402,10 @@ struct Flow {
     nodes: usize,
 }
 
-const FLOW_NODES: usize = EXHAUSTIVE + 2;
-/// A node's edges: a centre has one per other model it touches and one to the sink.
-const FLOW_DEGREE: usize = EXHAUSTIVE + 1;
+const FLOW_NODES: usize = 2 * EXHAUSTIVE + 2;
+/// A node's edges: a centre has one per other model it touches, one from its gate and one to
+/// the sink.
+const FLOW_DEGREE: usize = EXHAUSTIVE + 2;
 
 impl Flow {
     fn new(nodes: usize) -> Flow {
@@ -473,7 +496,44 @@ mod tests {
             contacts,
             cap: &cap,
             fought_before: &fought,
+            restrained: &|_| false,
         })
+    }
+
+    #[test]
+    fn no_combat_holds_two_restrained_models_and_the_rest_are_grouped_best() {
+        let restrained = |m: usize| m == 1 || m == 2;
+        let fought = |_: usize, _: usize| false;
+        let run = |n: usize, contacts: &[(usize, usize)]| {
+            group(&Engagements {
+                n,
+                contacts,
+                cap: &|_| 4,
+                fought_before: &fought,
+                restrained: &restrained,
+            })
+        };
+        // An enemy (0) touching two Kamakura Samurai (1, 2): one fights it, the other stands idle.
+        let star = run(3, &[(0, 1), (0, 2)]);
+        assert_eq!(star.combats.len(), 1);
+        assert_eq!(star.combats[0].others.len(), 1);
+        assert_eq!(star.idle.len(), 1);
+        // When Samurai 2 also touches another enemy (3), it fights that one: nobody idle.
+        let split = run(4, &[(0, 1), (0, 2), (3, 2)]);
+        assert!(split.idle.is_empty(), "{split:?}");
+        for c in &split.combats {
+            let held = c.others.iter().filter(|&&m| restrained(m)).count();
+            assert!(held <= 1, "{split:?}");
+        }
+        // Unrestrained, the enemy would take both.
+        let free = group(&Engagements {
+            n: 3,
+            contacts: &[(0, 1), (0, 2)],
+            cap: &|_| 4,
+            fought_before: &fought,
+            restrained: &|_| false,
+        });
+        assert!(free.idle.is_empty());
     }
 
     #[test]
@@ -491,6 +551,7 @@ mod tests {
                         contacts: &contacts,
                         cap: &|_| 4,
                         fought_before: &fought,
+                        restrained: &|_| false,
                     };
                     let component: Vec<usize> = (0..=leaves).collect();
                     let mut adjacent = vec![Vec::new(); leaves + 1];
@@ -543,6 +604,7 @@ mod tests {
                 contacts: &contacts,
                 cap: &cap,
                 fought_before: &fought,
+                restrained: &|_| false,
             };
             let mut adjacent = vec![Vec::new(); k];
             for &(a, b) in &contacts {

@@ -743,6 +743,31 @@ impl<'c> Game<'c> {
         })
     }
 
+    /// A model its list's restraint limits: no two of its Type fight one enemy together.
+    pub fn restrained(&self, unit: usize) -> bool {
+        let u = &self.units[unit];
+        self.factions
+            .get(u.side)
+            .is_some_and(|f| f.restraint.contains(&u.model_type))
+    }
+
+    /// Whether a restrained model ending a move at `end` would touch an enemy that already
+    /// touches a friend of the same restraint.
+    pub fn restraint_forbids(&self, unit: usize, end: Point) -> bool {
+        if !self.restrained(unit) {
+            return false;
+        }
+        let u = &self.units[unit];
+        let there = Circle::new(end, u.base.radius);
+        self.units
+            .iter()
+            .filter(|e| e.side != u.side && e.on_table() && there.in_contact(&e.base))
+            .any(|e| {
+                self.contacts(e.id)
+                    .any(|f| f != unit && self.units[f].side == u.side && self.restrained(f))
+            })
+    }
+
     pub fn may_engage(&self, unit: usize) -> bool {
         let u = &self.units[unit];
         // A Civilian never engages by choice.
@@ -1241,6 +1266,7 @@ impl<'c> Game<'c> {
             || s.fighter.is_stunned()
             || self.engaged(shooter)
             || missile.unloaded
+            || missile.spent
             || !self.may_act(shooter)
             || !self.may_shoot_now(shooter)
         {
@@ -1260,23 +1286,27 @@ impl<'c> Game<'c> {
             return None;
         }
         let max = w.range.as_ref().map_or(0.0, |r| f64::from(r.value));
+        // A grenade is thrown at a point, here the target's centre: the range runs from the
+        // thrower's edge to the point, and the point has no armour and is not engaged.
+        let blast = w.blast.is_some();
+        let reach = if blast {
+            line.distance + t.base.radius
+        } else {
+            line.distance
+        };
         let ctx = ShotContext {
-            range: if checked {
-                line.distance
-            } else {
-                line.distance.min(max)
-            },
+            range: if checked { reach } else { reach.min(max) },
             phase,
             moved: s.turn.moved,
             previously_fired: s.turn.shots > 0,
             grievous: s.fighter.health == Health::Grievous,
-            target_engaged: self.engaged(target),
+            target_engaged: !blast && self.engaged(target),
             mounted: s.fighter.mount.is_some(),
             bajutsu: s.fighter.bajutsu,
             wind: self.setup.weather.as_deref() == Some("wind"),
             yadome: false,
             called_shot: false,
-            target_armour: Some(t.fighter.armour),
+            target_armour: (!blast).then_some(t.fighter.armour),
             cover: line.cover,
         };
         let mods = attack_modifiers(self.cat, w, &ctx).ok()?;
@@ -2334,6 +2364,15 @@ fn do_move(
         return;
     };
     let u = &game.units[unit];
+    if !check.contacts.is_empty()
+        && path
+            .last()
+            .is_some_and(|&end| game.restraint_forbids(unit, end))
+    {
+        // Two Kamakura Samurai may not fight one enemy together: refused, activation used.
+        game.units[unit].turn.activated = true;
+        return;
+    }
     if !check.contacts.is_empty() && !game.may_engage(unit) {
         // A banner bearer does not engage of its own will: refused, activation used.
         game.units[unit].turn.activated = true;
@@ -2365,9 +2404,10 @@ fn do_move(
     }
 }
 
-/// One shot, with its itemised numbers; into a combat, a miss goes on to another model.
+/// One shot (or grenade) of `unit` at `target` with its `weapon`, if the rules allow it now,
+/// with its itemised numbers; into a combat, a miss goes on to another model.
 #[allow(clippy::too_many_arguments)]
-fn shoot(
+pub fn shoot(
     game: &mut Game<'_>,
     policies: &mut [&mut dyn TablePolicy; 2],
     unit: usize,
@@ -2382,6 +2422,11 @@ fn shoot(
     let Some(mut numbers) = game.shot_items(&map, &crowd, unit, target, weapon, phase) else {
         return false;
     };
+    let blast = game.units[unit].missiles[weapon].weapon.as_str();
+    if let Some(blast) = game.cat.weapon(blast).and_then(|w| w.blast.clone()) {
+        throw(game, unit, target, weapon, &blast, numbers, dice, events);
+        return true;
+    }
     // Before any dice: a shot at the side's highest Rank may be turned onto a Yojimbo.
     let side = game.units[target].side;
     let top = game
@@ -2500,6 +2545,100 @@ fn shoot(
     // A shot by a non-duellist is an attack.
     super::champions::attacks(game, unit, events);
     true
+}
+
+/// A grenade thrown at `target`'s centre: one Shooting Attack against the point; on a
+/// hit every model whose base reaches within the blast's radius of the point (friends and the
+/// thrower too) rolls d6 + its armour's modifier against the blast's score, and a mounted model
+/// rolls again for its mount in light armour. The grenade is spent either way.
+#[allow(clippy::too_many_arguments)]
+fn throw(
+    game: &mut Game<'_>,
+    unit: usize,
+    target: usize,
+    weapon: usize,
+    blast: &crate::model::Blast,
+    (spec, ctx, modifiers, defence_items): ShotNumbers,
+    dice: &mut dyn Dice,
+    events: &mut EventLog,
+) {
+    let point = game.units[target].base.centre;
+    let s = &mut game.units[unit];
+    s.turn.shots += 1;
+    s.missiles[weapon].fired = true;
+    s.missiles[weapon].spent = true;
+    let roll = roll_shot(spec, dice);
+    let hit = roll.result != WoundResult::NoWound;
+    let (thrower, weapon_id) = (s.fighter.name.clone(), s.missiles[weapon].weapon.clone());
+    events.push(|| Event::Throw {
+        thrower: thrower.clone(),
+        at: game.units[target].fighter.name.clone(),
+        point: [point.x, point.y],
+        weapon: weapon_id.clone(),
+        range: ctx.range,
+        cover: ctx.cover,
+        dice: roll.kept.clone(),
+        shoot: spec.shoot,
+        modifiers: modifiers.clone(),
+        total: roll.total,
+        defence_items: defence_items.clone(),
+        defence: roll.defence,
+        hit,
+    });
+    super::champions::attacks(game, unit, events);
+    if !hit {
+        return;
+    }
+    let reach = f64::from(blast.radius);
+    let caught: Vec<usize> = game
+        .units
+        .iter()
+        .filter(|u| u.on_table())
+        .filter(|u| u.base.centre.distance(point) <= reach + u.base.radius + 1e-9)
+        .map(|u| u.id)
+        .collect();
+    let modifier = |cat: &crate::model::Catalogue, armour: Armour| {
+        cat.weapons
+            .armour
+            .iter()
+            .find(|a| a.id == armour)
+            .map_or(0, |a| i32::from(a.defence))
+    };
+    for victim in caught {
+        let riders = [false, true];
+        for mount in riders {
+            let u = &game.units[victim];
+            if mount && u.fighter.mount.is_none() || !u.on_table() {
+                continue;
+            }
+            let armour = if mount {
+                Armour::Light
+            } else {
+                u.fighter.armour
+            };
+            let armour_modifier = modifier(game.cat, armour);
+            let die = dice.d6();
+            let score = i32::from(blast.score) - (i32::from(die) + armour_modifier);
+            let result = crate::engine::wound_result(score);
+            let distance = u.base.centre.distance(point);
+            let model = u.fighter.name.clone();
+            events.push(|| Event::Blast {
+                model,
+                distance,
+                mount,
+                die,
+                armour,
+                armour_modifier,
+                score,
+                result,
+            });
+            if mount {
+                crate::engine::combat::mount_wound(&mut game.units[victim].fighter, result, events);
+            } else {
+                wound(game, victim, Some(unit), result, events);
+            }
+        }
+    }
 }
 
 /// Apply a wound result to a model, with the VP and morale bookkeeping of a kill.
@@ -2815,6 +2954,7 @@ fn combat(
             contacts: &contacts,
             cap: &|m| if game.in_doorway(m) { 1 } else { 4 },
             fought_before: &fought,
+            restrained: &|m| game.restrained(m),
         }),
     };
     game.last_grouping = Some((contacts.clone(), grouping.clone()));

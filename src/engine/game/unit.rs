@@ -34,6 +34,8 @@ pub struct Missile {
     pub unloaded: bool,
     /// Reloaded this turn: ready from the next.
     pub reloading: bool,
+    /// A single-use weapon used up (the grenade, R-124).
+    pub spent: bool,
     /// Fired at least once this game (Rain: a teppo fires only once, R-27).
     pub fired: bool,
 }
@@ -189,6 +191,7 @@ impl Unit {
                     || (w.id == "teppo" && m.has_attribute("hojutsu")),
                 unloaded: false,
                 reloading: false,
+                spent: false,
                 fired: false,
             })
             .collect();
