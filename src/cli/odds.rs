@@ -322,12 +322,7 @@ fn melee(cat: &Catalogue, args: &MeleeArgs) -> Result<OddsJson, String> {
         .vs_fight
         .or(defender.map(|p| i32::from(p.fight.value)))
         .ok_or("give --vs-fight or --defender")?;
-    let armour_value = cat
-        .weapons
-        .armour
-        .iter()
-        .find(|a| a.id == armour)
-        .map_or(0, |a| i32::from(a.defence));
+    let armour_value = cat.armour_defence(armour);
     let mut defence = vec![
         term("Fight", vs_fight),
         term(format!("{armour} armour"), armour_value),

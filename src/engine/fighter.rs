@@ -224,12 +224,7 @@ impl Fighter {
                     (b + bonus, ws)
                 },
             );
-        let armour_bonus = cat
-            .weapons
-            .armour
-            .iter()
-            .find(|a| a.id == m.armour)
-            .map_or(0, |a| i32::from(a.defence));
+        let armour_bonus = cat.armour_defence(m.armour);
         Fighter {
             name,
             rank: m.rank.get(),

@@ -275,12 +275,7 @@ pub fn defence_items(cat: &Catalogue, weapon: &Weapon, ctx: &ShotContext) -> Vec
             let class = Armour::ALL.iter().position(|a| *a == armour).unwrap_or(0);
             Armour::ALL[class.saturating_sub(usize::from(weapon.armour_worse))]
         };
-        let value = cat
-            .weapons
-            .armour
-            .iter()
-            .find(|a| a.id == effective)
-            .map_or(0, |a| i32::from(a.defence));
+        let value = cat.armour_defence(effective);
         if value != 0 || armour != Armour::None {
             let note = if effective == armour {
                 String::new()

@@ -125,6 +125,15 @@ impl Catalogue {
         }
     }
 
+    /// What an armour class adds to Defence Rolls and the Shooting Defence (its modifier).
+    pub fn armour_defence(&self, armour: super::Armour) -> i32 {
+        self.weapons
+            .armour
+            .iter()
+            .find(|a| a.id == armour)
+            .map_or(0, |a| i32::from(a.defence))
+    }
+
     /// A weapon by id or alias (`sword` finds the katana, R-08).
     pub fn weapon(&self, name: &str) -> Option<&Weapon> {
         self.weapons

@@ -322,13 +322,7 @@ fn blast_harm(game: &Game<'_>, side: usize, at: &Unit, blast: &crate::model::Bla
         .filter(|u| u.on_table())
         .filter(|u| u.base.centre.distance(point) <= reach + u.base.radius + 1e-9)
         .map(|u| {
-            let modifier = game
-                .cat
-                .weapons
-                .armour
-                .iter()
-                .find(|a| a.id == u.fighter.armour)
-                .map_or(0, |a| i32::from(a.defence));
+            let modifier = game.cat.armour_defence(u.fighter.armour);
             let mut p = [0.0; 4];
             for die in 1..=6 {
                 let score = i32::from(blast.score) - (die + modifier);

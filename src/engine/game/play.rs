@@ -2597,13 +2597,6 @@ fn throw(
         .filter(|u| u.base.centre.distance(point) <= reach + u.base.radius + 1e-9)
         .map(|u| u.id)
         .collect();
-    let modifier = |cat: &crate::model::Catalogue, armour: Armour| {
-        cat.weapons
-            .armour
-            .iter()
-            .find(|a| a.id == armour)
-            .map_or(0, |a| i32::from(a.defence))
-    };
     for victim in caught {
         let riders = [false, true];
         for mount in riders {
@@ -2616,7 +2609,7 @@ fn throw(
             } else {
                 u.fighter.armour
             };
-            let armour_modifier = modifier(game.cat, armour);
+            let armour_modifier = game.cat.armour_defence(armour);
             let die = dice.d6();
             let score = i32::from(blast.score) - (i32::from(die) + armour_modifier);
             let result = crate::engine::wound_result(score);
