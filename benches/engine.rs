@@ -93,40 +93,44 @@ fn exact_melee_odds() {
     ));
 }
 
-/// Whole tournaments between the book's 100-point sample and the Koryu example (5 against 5).
+/// Whole tournaments on the table between the book's 100-point sample and the Koryu example (5
+/// against 5): each match a game on the 12" circle (R-116).
 #[divan::bench]
 fn tournaments(bencher: divan::Bencher) {
     use buntai::diag::SourceFile;
-    use buntai::engine::fighter::Fighter;
-    use buntai::engine::policy::DefaultAi;
-    use buntai::engine::tournament::tournament;
+    use buntai::engine::game::ai::TableAi;
+    use buntai::engine::game::unit::{Unit, units_of};
+    use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
+    use buntai::engine::tournament::{Arena, tournament};
     use buntai::load::{DataSource, load};
-    use buntai::roster::{self, Rules};
+    use buntai::model::ScenarioId;
+    use buntai::roster;
 
     let cat = load(&DataSource::Embedded).expect("data");
-    let side = |path: &str| -> Vec<Fighter> {
+    let side = |path: &str, index: usize| -> (Vec<Unit>, &buntai::model::Faction) {
         let text = std::fs::read_to_string(path).expect("example roster");
         let parsed = roster::parse(&SourceFile::new(path, text)).expect("roster");
-        let faction = cat.faction(&parsed.faction).expect("faction");
-        let resolved = roster::resolve(&cat, faction, &parsed, Rules::default(), &mut Vec::new());
-        resolved
-            .models
-            .iter()
-            .flat_map(|m| (0..m.count).map(move |_| m))
-            .map(|m| Fighter::from_model(&cat, m, m.profile.name.clone()))
-            .collect()
+        let faction = parsed.list(&cat).expect("faction");
+        (units_of(&cat, faction, &parsed, index), faction)
     };
-    let (a, b) = (
-        side("examples/bushi-sample-100.toml"),
-        side("examples/koryu.toml"),
+    let ((a, fa), (b, fb)) = (
+        side("examples/bushi-sample-100.toml", 0),
+        side("examples/koryu.toml", 1),
     );
-    let (mut pa, mut pb) = (DefaultAi::new(), DefaultAi::new());
+    let request = SetupRequest::new(&cat, ScenarioId::Tournament, 0, DeploymentChoice::Edge, 1);
+    let arena = Arena {
+        cat: &cat,
+        factions: [fa, fb],
+        setup: generate(&cat, &request),
+    };
+    let (mut pa, mut pb) = (TableAi::new(), TableAi::new());
     let mut game = 0u64;
     bencher.bench_local(|| {
         game += 1;
         let mut dice = SeededDice::new(1, game);
         let mut events = buntai::engine::events::EventLog::off();
         tournament(
+            &arena,
             [a.clone(), b.clone()],
             &mut [&mut pa, &mut pb],
             &mut dice,

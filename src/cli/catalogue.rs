@@ -293,18 +293,13 @@ fn profile_notes(doc: &mut Doc, profiles: &[Profile]) {
 pub struct ScenarioJson<'a> {
     #[serde(flatten)]
     pub scenario: &'a crate::model::Scenario,
-    /// `table` (a whole game on the table), `melee-matches` (the Tournament's matches fought in
-    /// melee) or `not-yet`.
+    /// `table` (whole games on the table; the Tournament's matches each one) or `not-yet`.
     pub simulate: &'static str,
 }
 
-/// How `simulate` plays a scenario today.
-pub fn simulate_support(id: crate::model::ScenarioId) -> &'static str {
-    use crate::model::ScenarioId;
-    match id {
-        ScenarioId::Tournament => "melee-matches",
-        _ => "table",
-    }
+/// How `simulate` plays the scenarios today: every one of the book's on the table.
+pub fn simulate_support() -> &'static str {
+    "table"
 }
 
 /// `buntai scenarios [ID]`: every scenario in a table, or one in full.
@@ -323,7 +318,7 @@ pub fn scenarios(
     fn json(s: &crate::model::Scenario) -> ScenarioJson<'_> {
         ScenarioJson {
             scenario: s,
-            simulate: simulate_support(s.id),
+            simulate: simulate_support(),
         }
     }
     if format == ListFormat::Json {
@@ -359,7 +354,7 @@ pub fn scenarios(
                             .map(|d| kebab(d))
                             .collect::<Vec<_>>()
                             .join(" or "),
-                        simulate_support(s.id).to_owned(),
+                        simulate_support().to_owned(),
                     ]
                 })
                 .collect(),
@@ -400,7 +395,7 @@ pub fn scenarios(
         vec!["Reserves".to_owned(), kebab(&one.reserves)],
         vec!["Length (turns)".to_owned(), length(&one.turns)],
         vec!["Victory".to_owned(), kebab(&one.victory)],
-        vec!["Simulate".to_owned(), simulate_support(one.id).to_owned()],
+        vec!["Simulate".to_owned(), simulate_support().to_owned()],
     ];
     if let Some(c) = one.circle {
         rows.insert(

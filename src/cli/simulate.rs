@@ -12,14 +12,17 @@ use super::output::{Out, emit, note, open_output, print_json};
 use crate::diag::{Code, exit, render};
 use crate::engine::SeededDice;
 use crate::engine::events::EventLog;
-use crate::engine::fighter::Fighter;
-use crate::engine::policy::{DefaultAi, FixedSplit, Policy, RandomPolicy, Yardstick};
+use crate::engine::game::ai::{Charge, RandomTable, TableAi, WithMelee};
+use crate::engine::game::play::TablePolicy;
+use crate::engine::game::unit::{Unit, units_of};
+use crate::engine::policy::{DefaultAi, FixedSplit, Yardstick};
 use crate::engine::stats::Tally;
-use crate::engine::tournament::tournament;
+use crate::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
+use crate::engine::tournament::{Arena, tournament};
 use crate::model::Catalogue;
 use crate::model::ScenarioId;
 use crate::print::Doc;
-use crate::roster::{self, Rules};
+use crate::roster;
 use crate::rules::{self, Options};
 
 /// One of the two rosters on the command line.
@@ -53,7 +56,7 @@ pub struct SimulateArgs {
     /// Chunin and five Ninja: there A is the defender.
     pub b: Option<PathBuf>,
     /// The scenario (`buntai scenarios` lists them and says which `simulate` plays): the
-    /// Skirmish on the table, or the Tournament's matches in melee.
+    /// Skirmish on the table by default; every scenario is played on the table.
     #[arg(long, value_enum, default_value_t = ScenarioId::Skirmish)]
     pub scenario: ScenarioId,
     /// Seed: the same seed gives the same games.
@@ -122,8 +125,6 @@ pub struct SimulateArgs {
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct SimulationJson {
     scenario: &'static str,
-    /// The Tournament is played in melee only until the table-top engine plays its missiles.
-    melee_only: bool,
     seed: u64,
     games: u64,
     a: SideJson,
@@ -229,25 +230,21 @@ pub(super) fn rate(count: u64, n: u64) -> Rate {
     }
 }
 
-/// Read a roster and turn its models, in list order, into fighters named "A1 Samurai".
-fn side(
+/// One side of a Tournament: its name, its models in list order (named "A1 Samurai"), its
+/// Fearsome Kiai and its list.
+type Entrant<'c> = (String, Vec<Unit>, u32, &'c crate::model::Faction);
+
+/// Read a roster and turn its models, in list order, into the units that fight its matches.
+fn side<'c>(
     out: &Out,
-    cat: &Catalogue,
+    cat: &'c Catalogue,
     path: &std::path::Path,
-    tag: &str,
-) -> Result<(String, Vec<Fighter>, u32), u8> {
+    index: usize,
+) -> Result<Entrant<'c>, u8> {
     let (name, parsed, faction) = playable_roster(out, cat, path)?;
-    let mut dropped = Vec::new();
-    let resolved = roster::resolve(cat, faction, &parsed, Rules::default(), &mut dropped);
     // The Tournament has no points limit (P-15): its forces are checked against each other instead.
-    let mut fighters = Vec::new();
-    for m in &resolved.models {
-        for _ in 0..m.count {
-            let name = format!("{tag}{} {}", fighters.len() + 1, m.describe());
-            fighters.push(Fighter::from_model(cat, m, name));
-        }
-    }
-    Ok((name, fighters, kiai_bought(faction, &parsed)))
+    let units = units_of(cat, faction, &parsed, index);
+    Ok((name, units, kiai_bought(faction, &parsed), faction))
 }
 
 /// Fearsome Kiai bought for the Buntai (R-24), as many as the purchase allows.
@@ -312,12 +309,12 @@ const MAX_COUNT: u32 = 20;
 
 /// Why two Tournament forces are not equal (tp.64: the same number of models, with the same Ranks),
 /// or `None` when they are.
-fn unequal_forces(a: &[Fighter], b: &[Fighter]) -> Option<String> {
+fn unequal_forces(a: &[Unit], b: &[Unit]) -> Option<String> {
     if a.len() != b.len() {
         return Some(format!("{} models against {}", a.len(), b.len()));
     }
-    let ranks = |side: &[Fighter]| {
-        let mut r: Vec<u8> = side.iter().map(|f| f.rank).collect();
+    let ranks = |side: &[Unit]| {
+        let mut r: Vec<u8> = side.iter().map(|u| u.fighter.rank).collect();
         r.sort_unstable();
         r
     };
@@ -356,7 +353,7 @@ fn order_arg(arg: Option<&str>) -> Result<Order, String> {
 const ORDER_STREAM: u64 = 1 << 41;
 
 /// Put the listed models (1-based) first, in the order given; the rest follow in list order.
-fn reorder(fighters: Vec<Fighter>, order: &[usize]) -> Result<Vec<Fighter>, String> {
+fn reorder(fighters: Vec<Unit>, order: &[usize]) -> Result<Vec<Unit>, String> {
     let n = fighters.len();
     let mut seen = vec![false; n];
     for &k in order {
@@ -367,19 +364,28 @@ fn reorder(fighters: Vec<Fighter>, order: &[usize]) -> Result<Vec<Fighter>, Stri
             return Err(format!("order: model {k} is listed twice"));
         }
     }
-    let mut slots: Vec<Option<Fighter>> = fighters.into_iter().map(Some).collect();
-    let mut out: Vec<Fighter> = order.iter().filter_map(|&k| slots[k - 1].take()).collect();
+    let mut slots: Vec<Option<Unit>> = fighters.into_iter().map(Some).collect();
+    let mut out: Vec<Unit> = order.iter().filter_map(|&k| slots[k - 1].take()).collect();
     out.extend(slots.into_iter().flatten());
     Ok(out)
 }
 
-fn policy(kind: PolicyArg, ai: &DefaultAi, seed: u64, stream: u64) -> Box<dyn Policy + Send> {
+/// A side's policy in its matches: the table AI, the random player, the charger, or the table
+/// AI fighting with a fixed split (the yardsticks).
+fn policy(kind: PolicyArg, ai: &DefaultAi, seed: u64, stream: u64) -> Box<dyn TablePolicy + Send> {
+    let split = |split| -> Box<dyn TablePolicy + Send> {
+        Box::new(WithMelee {
+            table: TableAi::with_melee(ai.clone()),
+            melee: Box::new(Yardstick(split)),
+        })
+    };
     match kind {
-        PolicyArg::Default => Box::new(ai.clone()),
-        PolicyArg::Random => Box::new(RandomPolicy::new(seed, stream)),
-        PolicyArg::Attack => Box::new(Yardstick(FixedSplit::Attack)),
-        PolicyArg::Defend => Box::new(Yardstick(FixedSplit::Defend)),
-        PolicyArg::Half | PolicyArg::Charge => Box::new(Yardstick(FixedSplit::Half)),
+        PolicyArg::Default => Box::new(TableAi::with_melee(ai.clone())),
+        PolicyArg::Random => Box::new(RandomTable::new(seed, stream)),
+        PolicyArg::Charge => Box::new(Charge::with_melee(ai.clone())),
+        PolicyArg::Attack => split(FixedSplit::Attack),
+        PolicyArg::Defend => split(FixedSplit::Defend),
+        PolicyArg::Half => split(FixedSplit::Half),
     }
 }
 
@@ -441,10 +447,6 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         out.error("--fatigue is played in the Skirmish: use it with --scenario skirmish");
         return exit::USAGE;
     }
-    if args.policy_a == PolicyArg::Charge || args.policy_b == PolicyArg::Charge {
-        out.error("`charge` is a table policy: use it with --scenario skirmish");
-        return exit::USAGE;
-    }
     // The log is opened before any game is played: a refused or unwritable path fails at once.
     let log = match open_output(
         out,
@@ -456,14 +458,34 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         Err(code) => return code,
     };
     let mut log_failed = false;
-    let (a_name, a, kiai_a) = match side(out, cat, &args.a, "A") {
+    let (a_name, a, kiai_a, list_a) = match side(out, cat, &args.a, 0) {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let (b_name, b, kiai_b) = match side(out, cat, args.b(), "B") {
+    let (b_name, b, kiai_b, list_b) = match side(out, cat, args.b(), 1) {
         Ok(s) => s,
         Err(code) => return code,
     };
+    // Every match is fought on the scenario's table: the circle, no terrain, fine weather.
+    let request = SetupRequest::new(
+        cat,
+        ScenarioId::Tournament,
+        0,
+        DeploymentChoice::Edge,
+        args.seed,
+    );
+    let setup = generate(cat, &request);
+    let arena = |swapped: bool| Arena {
+        cat,
+        factions: if swapped {
+            [list_b, list_a]
+        } else {
+            [list_a, list_b]
+        },
+        setup: setup.clone(),
+    };
+    let arenas = [arena(false), arena(true)];
+    let arenas = &arenas;
     let unequal = unequal_forces(&a, &b);
     if let Some(why) = &unequal {
         if !args.allow_unequal {
@@ -487,7 +509,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             return exit::USAGE;
         }
     };
-    let fixed = |fighters: Vec<Fighter>, order: &Order| match order {
+    let fixed = |fighters: Vec<Unit>, order: &Order| match order {
         Order::Fixed(list) => reorder(fighters, list),
         _ => Ok(fighters),
     };
@@ -507,8 +529,9 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     let play = |seat: [PolicyArg; 2],
                 seat_kiai: [u32; 2],
                 seat_orders: [&Order; 2],
-                sides: [&Vec<Fighter>; 2],
-                policies: &mut (Box<dyn Policy + Send>, Box<dyn Policy + Send>),
+                sides: [&Vec<Unit>; 2],
+                swapped: bool,
+                policies: &mut (Box<dyn TablePolicy + Send>, Box<dyn TablePolicy + Send>),
                 game: u64,
                 events: &mut EventLog| {
         let (pa, pb) = policies;
@@ -536,7 +559,9 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
                         .shuffle(&mut order);
                     order
                 }
-                Order::Policy => policy.order(&side.iter().collect::<Vec<_>>()),
+                Order::Policy => policy
+                    .melee()
+                    .order(&side.iter().map(|u| &u.fighter).collect::<Vec<_>>()),
             };
             if is_permutation(&order, side.len()) {
                 *side = order.iter().map(|&i| side[i].clone()).collect();
@@ -544,6 +569,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             }
         }
         let mut result = tournament(
+            &arenas[usize::from(swapped)],
             arranged,
             &mut [pa.as_mut(), pb.as_mut()],
             &mut dice,
@@ -572,7 +598,8 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     let run_all = |seat: [PolicyArg; 2],
                    seat_kiai: [u32; 2],
                    seat_orders: [&Order; 2],
-                   sides: [&Vec<Fighter>; 2],
+                   sides: [&Vec<Unit>; 2],
+                   swapped: bool,
                    logged: Option<u64>| {
         let mut tally = Tally::new([sides[0].len(), sides[1].len()]);
         let mut first = EventLog::off();
@@ -592,6 +619,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
                         seat_kiai,
                         seat_orders,
                         sides,
+                        swapped,
                         policies,
                         game,
                         &mut events,
@@ -638,6 +666,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         [kiai_a, kiai_b],
         [&orders[0], &orders[1]],
         [&a, &b],
+        false,
         logged,
     );
     let swapped = args.swap.then(|| {
@@ -646,6 +675,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             [kiai_b, kiai_a],
             [&orders[1], &orders[0]],
             [&b, &a],
+            true,
             None,
         )
         .0
@@ -753,7 +783,7 @@ impl Progress {
 fn report(
     args: &SimulateArgs,
     names: [String; 2],
-    sides: [&Vec<Fighter>; 2],
+    sides: [&Vec<Unit>; 2],
     tally: &Tally,
     swapped: Option<&Tally>,
     unequal: Option<String>,
@@ -778,10 +808,10 @@ fn report(
                 .iter()
                 .zip(&tally.models[side])
                 .enumerate()
-                .map(move |(k, (f, m))| ModelJson {
+                .map(move |(k, (u, m))| ModelJson {
                     side: ["A", "B"][side],
                     number: k + 1,
-                    name: f.name.clone(),
+                    name: u.fighter.name.clone(),
                     survival: round(m.survived as f64 / n as f64),
                     kills: round(m.kills as f64 / n as f64),
                     dealt: round(m.dealt as f64 / n as f64),
@@ -791,7 +821,6 @@ fn report(
         .collect();
     SimulationJson {
         scenario: "tournament",
-        melee_only: true,
         seed: args.seed,
         games: args.games,
         a: SideJson::new(&args.a, a_name, args.policy_a, sides[0].len()),
@@ -852,7 +881,8 @@ fn report_text(report: &SimulationJson) -> Doc {
     ));
     doc.para(format!(
         "{} from seed {}; A plays {} ({} models, policy {}), B plays {} ({} models, policy {}). \
-         Played in melee only: missile weapons wait for the table-top engine.",
+         Each match is played on the table: two models on the 12\" circle, the whole turn \
+         sequence with shooting, no Morale (R-116).",
         crate::diag::plural(u32::try_from(report.games).unwrap_or(u32::MAX), "game"),
         report.seed,
         report.a.file,

@@ -1,19 +1,21 @@
-//! The Tournament scenario: the two sides' models fight one-on-one matches in list order, each up
-//! to six turns or until a kill, inside a 12" duelling circle. Duellists start at its edge and close
-//! in the first turn's Move Phase (6" each), so every match is fought from turn 1. The side that wins
-//! more matches wins; then the side with more match points (Light 1, Grievous 2, Critical 3); then
-//! the two highest-ranking survivors fight a final match with no time limit.
+//! The Tournament scenario on the table (R-116): the two sides' models fight one-on-one matches in
+//! list order. Each match is a game on the scenario's table: the two duellists start with their
+//! centres on the 12" circle, diametrically opposite, and play the whole turn sequence (Priority,
+//! Move with shooting, Combat, Action, End; no Morale) for six turns or until a kill, never
+//! leaving the circle. Match points (Light 1, Grievous 2, Critical 3, as rolled) go to the side
+//! whose attacks and shots cause them. The side that wins more matches wins; then the side with
+//! more match points; then the two highest-ranking survivors fight a final match, wounds carried
+//! over, capped at 12 turns, a draw at the cap drawing the Tournament.
 
 use super::dice::Dice;
-use super::duel::duel_with_kiai;
 use super::events::{Event, EventLog};
-use super::fighter::Fighter;
-use super::policy::Policy;
+use super::game::play::{Game, TablePolicy, play};
+use super::game::unit::{Status, Unit};
+use super::table::setup::Setup;
+use crate::model::{Catalogue, Faction};
 
-/// Turns in one match.
-pub const MATCH_TURNS: u32 = 6;
-/// A final match has no time limit; this only guarantees the simulation ends.
-pub const FINAL_TURNS: u32 = 100;
+/// The final match's cap (R-97, R-116); an ordinary match lasts the scenario's six turns.
+pub const FINAL_TURNS: u32 = 12;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct TournamentResult {
@@ -38,13 +40,26 @@ pub struct MatchSummary {
     pub final_match: bool,
 }
 
+/// What every match of one tournament shares: the data, the two lists and the scenario's table
+/// (the circle, no terrain, fine weather in daylight).
+pub struct Arena<'c> {
+    pub cat: &'c Catalogue,
+    pub factions: [&'c Faction; 2],
+    pub setup: Setup,
+}
+
 /// A duellist after its match, as it may enter the final (P-12): wounds (its own and its mount's)
-/// carry over; Subdue, Stunned counters and a lost weapon do not.
-fn between_matches(mut after: Fighter, before: &Fighter) -> Fighter {
-    after.subdued = false;
-    after.stunned = 0;
-    after.weapon = before.weapon.clone();
-    after.spare_weapons = before.spare_weapons.clone();
+/// carry over; Subdue, Stunned counters and a lost weapon do not, and a teppo is loaded again.
+/// A thrown grenade stays thrown.
+fn between_matches(mut after: Unit, before: &Unit) -> Unit {
+    after.fighter.subdued = false;
+    after.fighter.stunned = 0;
+    after.fighter.weapon = before.fighter.weapon.clone();
+    after.fighter.spare_weapons = before.fighter.spare_weapons.clone();
+    for m in &mut after.missiles {
+        m.unloaded = false;
+        m.reloading = false;
+    }
     after
 }
 
@@ -58,42 +73,91 @@ struct Match {
     final_match: bool,
 }
 
-/// Fight one match (six turns, or the untimed final) and summarise it.
+/// Fight one match on the table and summarise it; the two duellists as they came out of it.
 fn play_match(
-    pair: &mut [Fighter; 2],
+    arena: &Arena<'_>,
+    pair: [Unit; 2],
     at: Match,
-    policies: &mut [&mut dyn Policy; 2],
+    policies: &mut [&mut dyn TablePolicy; 2],
     dice: &mut dyn Dice,
     kiai: &mut [u32; 2],
     events: &mut EventLog,
-) -> MatchSummary {
+) -> (MatchSummary, [Unit; 2]) {
     events.push(|| Event::MatchStart {
         game: at.game,
         index: at.index,
-        a: pair[0].name.clone(),
-        b: pair[1].name.clone(),
+        a: pair[0].fighter.name.clone(),
+        b: pair[1].fighter.name.clone(),
         final_match: at.final_match,
     });
-    let turns = if at.final_match {
-        FINAL_TURNS
-    } else {
-        MATCH_TURNS
-    };
-    let result = duel_with_kiai(pair, policies, dice, turns, kiai, events);
-    MatchSummary {
+    let [a, b] = pair;
+    let mut game = Game::from_setup(
+        arena.cat,
+        arena.factions,
+        [vec![a], vec![b]],
+        arena.setup.clone(),
+        dice,
+        events,
+    );
+    game.kiai = *kiai;
+    if at.final_match {
+        game.turn_limit = FINAL_TURNS;
+    }
+    let result = play(&mut game, policies, dice, events);
+    *kiai = game.kiai;
+    let points = game.match_points;
+    let kill = game.units.iter().any(|u| u.status == Status::Dead);
+    events.push(|| Event::MatchEnd {
+        winner: result.winner.map(|w| game.units[w].fighter.name.clone()),
+        points_a: points[0],
+        points_b: points[1],
+        turns: result.turns,
+    });
+    let mut units = game.units.into_iter();
+    let after = [
+        units.next().expect("side A's duellist"),
+        units.next().expect("side B's duellist"),
+    ];
+    let summary = MatchSummary {
         fighters: at.fighters,
         winner: result.winner,
-        points: result.points,
+        points,
         turns: result.turns,
-        kill: !pair[0].alive() || !pair[1].alive(),
+        kill,
         final_match: at.final_match,
+    };
+    (summary, after)
+}
+
+/// The highest-ranking survivor of a side (the first listed among equals).
+fn champion(side: &[Unit]) -> Option<usize> {
+    side.iter()
+        .enumerate()
+        .filter(|(_, u)| u.fighter.alive())
+        .fold(None, |best: Option<(usize, &Unit)>, (i, u)| match best {
+            Some((k, b)) if b.fighter.rank >= u.fighter.rank => Some((k, b)),
+            _ => Some((i, u)),
+        })
+        .map(|(i, _)| i)
+}
+
+/// The Tournament's result before any final match: more matches won, then more match points;
+/// `None` when both are level (a final match follows).
+pub fn decide(matches_won: [u32; 2], points: [u32; 2]) -> Option<usize> {
+    if matches_won[0] != matches_won[1] {
+        Some(usize::from(matches_won[1] > matches_won[0]))
+    } else if points[0] != points[1] {
+        Some(usize::from(points[1] > points[0]))
+    } else {
+        None
     }
 }
 
 /// Play one tournament. `events` receives every roll and decision.
 pub fn tournament(
-    mut sides: [Vec<Fighter>; 2],
-    policies: &mut [&mut dyn Policy; 2],
+    arena: &Arena<'_>,
+    mut sides: [Vec<Unit>; 2],
+    policies: &mut [&mut dyn TablePolicy; 2],
     dice: &mut dyn Dice,
     game: u64,
     mut kiai: [u32; 2],
@@ -101,35 +165,30 @@ pub fn tournament(
 ) -> TournamentResult {
     let mut matches_won = [0u32; 2];
     let mut points = [0u32; 2];
-    let mut summaries = Vec::with_capacity(sides[0].len().min(sides[1].len()) + 1);
     let matches = sides[0].len().min(sides[1].len());
-    let [side_a, side_b] = &mut sides;
-    for (index, (a, b)) in side_a.iter_mut().zip(side_b.iter_mut()).enumerate() {
-        let mut pair = [a.clone(), b.clone()];
+    let mut summaries = Vec::with_capacity(matches + 1);
+    // Each side's duellists in list order, the two lists side by side.
+    #[allow(clippy::needless_range_loop)]
+    for index in 0..matches {
+        let pair = [sides[0][index].clone(), sides[1][index].clone()];
         let at = Match {
             game,
             index,
             fighters: [index, index],
             final_match: false,
         };
-        let result = play_match(&mut pair, at, policies, dice, &mut kiai, events);
+        let (result, after) = play_match(arena, pair, at, policies, dice, &mut kiai, events);
         summaries.push(result);
         points[0] += result.points[0];
         points[1] += result.points[1];
         if let Some(w) = result.winner {
             matches_won[w] += 1;
         }
-        let [after_a, after_b] = pair;
-        *a = between_matches(after_a, a);
-        *b = between_matches(after_b, b);
+        for (s, unit) in after.into_iter().enumerate() {
+            sides[s][index] = between_matches(unit, &sides[s][index]);
+        }
     }
-    let decided = if matches_won[0] != matches_won[1] {
-        Some(usize::from(matches_won[1] > matches_won[0]))
-    } else if points[0] != points[1] {
-        Some(usize::from(points[1] > points[0]))
-    } else {
-        None
-    };
+    let decided = decide(matches_won, points);
     if decided.is_some() {
         events.push(|| Event::GameEnd {
             game,
@@ -146,27 +205,16 @@ pub fn tournament(
             matches: summaries,
         };
     }
-    // The two highest-ranking survivors (the first listed among equals) fight it out.
-    fn champion(side: &[Fighter]) -> Option<usize> {
-        side.iter()
-            .enumerate()
-            .filter(|(_, f)| f.alive())
-            .fold(None, |best: Option<(usize, &Fighter)>, (i, f)| match best {
-                Some((k, b)) if b.rank >= f.rank => Some((k, b)),
-                _ => Some((i, f)),
-            })
-            .map(|(i, _)| i)
-    }
     let winner = match (champion(&sides[0]), champion(&sides[1])) {
         (Some(ia), Some(ib)) => {
-            let mut pair = [sides[0][ia].clone(), sides[1][ib].clone()];
+            let pair = [sides[0][ia].clone(), sides[1][ib].clone()];
             let at = Match {
                 game,
                 index: matches,
                 fighters: [ia, ib],
                 final_match: true,
             };
-            let result = play_match(&mut pair, at, policies, dice, &mut kiai, events);
+            let (result, _) = play_match(arena, pair, at, policies, dice, &mut kiai, events);
             summaries.push(result);
             result.winner
         }

@@ -399,23 +399,31 @@ fn simulate_plays_the_skirmish_by_default() {
 }
 
 #[test]
-fn split_yardsticks_are_refused_in_a_skirmish_and_charge_in_a_tournament() {
+fn split_yardsticks_are_refused_in_a_skirmish_and_every_policy_plays_a_tournament() {
     let out = skirmish(&["--policy-b", "half"], "1");
     assert_eq!(out.status.code(), Some(2));
-    let out = crate::support::buntai()
-        .current_dir(repo())
-        .args([
-            "simulate",
-            "examples/sohei.toml",
-            "examples/sohei.toml",
-            "--scenario",
-            "tournament",
-            "--policy-a",
-            "charge",
-        ])
-        .output()
-        .expect("runs");
-    assert_eq!(out.status.code(), Some(2));
+    for policy in ["charge", "half", "random"] {
+        let out = crate::support::buntai()
+            .current_dir(repo())
+            .args([
+                "simulate",
+                "examples/sohei.toml",
+                "examples/sohei.toml",
+                "--scenario",
+                "tournament",
+                "--games",
+                "5",
+                "--policy-a",
+                policy,
+            ])
+            .output()
+            .expect("runs");
+        assert!(
+            out.status.success(),
+            "{policy}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
 
 /// A table policy that plays a script: holds everyone in the Move Phase and, in the Action Phase,
@@ -600,7 +608,7 @@ fn a_replay_shows_every_model_and_a_frame_per_turn() {
 }
 
 #[test]
-fn a_tournament_log_cannot_be_replayed_on_a_table() {
+fn a_tournament_log_replays_one_match_on_its_circle() {
     let dir = tempfile::tempdir().expect("dir");
     let log = dir.path().join("t.jsonl");
     crate::support::buntai()
@@ -618,13 +626,36 @@ fn a_tournament_log_cannot_be_replayed_on_a_table() {
         .arg(&log)
         .assert()
         .success();
-    let out = crate::support::buntai()
+    let matches = std::fs::read_to_string(&log)
+        .expect("log")
+        .lines()
+        .filter(|l| l.contains("\"match-start\""))
+        .count();
+    assert!(matches >= 2, "one match per pair of models");
+    let second = crate::support::buntai()
         .arg("replay")
         .arg(&log)
+        .args(["--match", "2"])
         .output()
         .expect("runs");
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("table-setup"));
+    assert!(
+        second.status.success(),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+    let page = String::from_utf8_lossy(&second.stdout);
+    // The second match's duellists, not the first's.
+    assert!(
+        page.contains("A2 ") && !page.contains("A1 "),
+        "match 2 alone"
+    );
+    let beyond = crate::support::buntai()
+        .arg("replay")
+        .arg(&log)
+        .args(["--match", &(matches + 1).to_string()])
+        .output()
+        .expect("runs");
+    assert_eq!(beyond.status.code(), Some(2));
 }
 
 /// Re-check a game's rules from its log alone: every move starts where the model stood, is as long

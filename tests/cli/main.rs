@@ -33,6 +33,7 @@ mod sheet;
 mod support;
 mod table;
 mod table_rules;
+mod tournament_table;
 mod validate;
 mod validate_props;
 mod village;

@@ -359,6 +359,55 @@ fn has_target(game: &Game<'_>, map: &SightMap<'_>, crowd: &Crowd, unit: usize) -
     })
 }
 
+/// A table policy whose combat decisions are another melee policy's: the Tournament's split
+/// yardsticks (`attack`, `defend`, `half`) moving and shooting as `T` does.
+pub struct WithMelee<T> {
+    pub table: T,
+    pub melee: Box<dyn Policy + Send>,
+}
+
+impl<T: TablePolicy> TablePolicy for WithMelee<T> {
+    fn melee(&mut self) -> &mut dyn Policy {
+        self.melee.as_mut()
+    }
+    fn activate(&mut self, game: &Game<'_>, side: usize) -> Activation {
+        self.table.activate(game, side)
+    }
+    fn act(&mut self, game: &Game<'_>, side: usize) -> Action {
+        self.table.act(game, side)
+    }
+    fn deployment(&mut self, own: &[Unit], enemy: &[Unit]) -> DeploymentChoice {
+        self.table.deployment(own, enemy)
+    }
+    fn ride_by(&mut self, game: &Game<'_>, side: usize) -> Option<(usize, Vec<Point>)> {
+        self.table.ride_by(game, side)
+    }
+    fn ride_away(&mut self, game: &Game<'_>, unit: usize) -> Option<Vec<Point>> {
+        self.table.ride_away(game, unit)
+    }
+    fn inexorable(&mut self, game: &Game<'_>, unit: usize, attack: i32) -> Option<Vec<Point>> {
+        self.table.inexorable(game, unit, attack)
+    }
+    fn keep_carried(&mut self, game: &Game<'_>, unit: usize) -> bool {
+        self.table.keep_carried(game, unit)
+    }
+    fn reveal(&mut self, game: &Game<'_>, unit: usize, in_combat: bool) -> bool {
+        self.table.reveal(game, unit, in_combat)
+    }
+    fn yojimbo_swap(&mut self, game: &Game<'_>, yojimbos: &[usize]) -> Option<usize> {
+        self.table.yojimbo_swap(game, yojimbos)
+    }
+    fn redirect(&mut self, game: &Game<'_>, target: usize, yojimbos: &[usize]) -> Option<usize> {
+        self.table.redirect(game, target, yojimbos)
+    }
+    fn sacrifice(&mut self, game: &Game<'_>, candidates: &[usize], routs: bool) -> Option<usize> {
+        self.table.sacrifice(game, candidates, routs)
+    }
+    fn reserves(&mut self, game: &Game<'_>, side: usize, count: usize) -> Vec<usize> {
+        self.table.reserves(game, side, count)
+    }
+}
+
 /// The default table AI.
 #[derive(Debug, Default)]
 pub struct TableAi {

@@ -10,7 +10,7 @@ use super::objective::{self, Carried};
 use super::unit::{Status, Unit};
 use crate::engine::combat::combat_phase;
 use crate::engine::dice::Dice;
-use crate::engine::events::{Event, EventLog};
+use crate::engine::events::{Event, EventLog, match_points};
 use crate::engine::fighter::{Counters, Fighter, Steed};
 use crate::engine::policy::{Policy, WithdrawResponse};
 use crate::engine::shooting::{
@@ -294,6 +294,9 @@ pub struct Game<'c> {
     pub entered: [u32; 2],
     /// Fearsome Kiai each side has left.
     pub kiai: [u32; 2],
+    /// Tournament match points each side has scored: Light 1, Grievous 2, Critical 3 for
+    /// each wound its attacks and shots cause an enemy model, as rolled (§0.2 item 18).
+    pub match_points: [u32; 2],
     criticals: [[u32; 2]; 2],
     leader_critical: [[bool; 2]; 2],
     /// The Fatigue advanced rule is in use.
@@ -406,6 +409,7 @@ impl<'c> Game<'c> {
             reserve_wave: [0; 2],
             entered: [0; 2],
             kiai: [0; 2],
+            match_points: [0; 2],
             criticals: [[0; 2]; 2],
             leader_critical: [[false; 2]; 2],
             fatigue: false,
@@ -499,7 +503,18 @@ impl<'c> Game<'c> {
             friends: &friends,
             enemies: &enemies,
         };
-        check_move(&self.setup.table, &self.rules, &mover, kind, path, others)
+        let check = check_move(&self.setup.table, &self.rules, &mover, kind, path, others)?;
+        // A Tournament match never leaves its circle; the circle is convex, so keeping
+        // every corner of the path inside keeps the whole path inside.
+        if self.victory() == VictoryRule::Matches
+            && let Some(circle) = self.setup.circle
+            && path
+                .iter()
+                .any(|p| p.distance(circle.centre) > circle.radius + 1e-9)
+        {
+            return Err(MoveError::OutsideCircle);
+        }
+        Ok(check)
     }
 
     /// The enemies a move ending at `end` (checked as `check`) engages, if that is a fresh
@@ -1444,7 +1459,10 @@ pub fn play(
             }
         }
         priority(game, policies, dice, events);
-        morale(game, policies, dice, events);
+        // A Tournament match has no Morale.
+        if game.victory() != VictoryRule::Matches {
+            morale(game, policies, dice, events);
+        }
         move_phase(game, policies, dice, events);
         if let Some(reason) = ended(game) {
             break reason;
@@ -1464,8 +1482,20 @@ pub fn play(
             break EndReason::TurnLimit;
         }
     };
-    final_scoring(game, events);
+    if game.victory() != VictoryRule::Matches {
+        final_scoring(game, events);
+    }
     let winner = match (game.victory(), game.setup.attacker) {
+        // A match: a kill, else more match points.
+        (VictoryRule::Matches, _) => match [0, 1].map(|s| game.present(s) > 0) {
+            [true, false] => Some(0),
+            [false, true] => Some(1),
+            _ => match game.match_points[0].cmp(&game.match_points[1]) {
+                std::cmp::Ordering::Greater => Some(0),
+                std::cmp::Ordering::Less => Some(1),
+                std::cmp::Ordering::Equal => None,
+            },
+        },
         // The attacker wins by the Leader's death and only by it.
         (VictoryRule::KillTheLeader, Some(a)) => Some(if game.defender_leader_killed() {
             a
@@ -2270,6 +2300,7 @@ fn withdraw(
                 dice,
                 events,
             );
+            game.match_points[game.units[e].side] += match_points(result);
             if result != WoundResult::NoWound && !game.units[unit].fighter.alive() {
                 killed(game, unit, events);
             }
@@ -2649,6 +2680,11 @@ pub fn wound(
     if let Some(by) = by {
         u.fighter.hit_by = Some(by as u32);
     }
+    let side = u.side;
+    if let Some(by) = by.filter(|&b| game.units[b].side != side) {
+        game.match_points[game.units[by].side] += match_points(result);
+    }
+    let u = &mut game.units[victim];
     if result == WoundResult::Stunned {
         u.fighter.stunned = u.fighter.stunned.saturating_add(1);
     }
@@ -3199,6 +3235,8 @@ fn fight(
         let mut melee: [&mut dyn Policy; 2] = [p0[0].melee(), p1[0].melee()];
         combat_phase(&mut sides, &mut melee, dice, &mut points, events).unwrap_or_default()
     };
+    game.match_points[0] += points[0];
+    game.match_points[1] += points[1];
     let mut left = Vec::with_capacity(1 + others.len());
     for s in 0..2 {
         for (k, &i) in ids[s].iter().enumerate() {

@@ -114,15 +114,36 @@ pub struct MoveCheck {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "kebab-case", tag = "why")]
 pub enum MoveError {
-    TooLong { length: f64, allowance: f64 },
+    TooLong {
+        length: f64,
+        allowance: f64,
+    },
     OffTable,
-    ThroughModel { friend: bool, index: usize },
-    Impassable { piece: usize },
-    MountedInto { piece: usize },
-    DeepWater { piece: usize },
-    TooNearEnemy { enemy: usize },
-    TouchesBeforeEnd { enemy: usize },
-    EndsInContact { friend: bool, index: usize },
+    /// The Tournament's circle may not be crossed: the centre stays inside it.
+    OutsideCircle,
+    ThroughModel {
+        friend: bool,
+        index: usize,
+    },
+    Impassable {
+        piece: usize,
+    },
+    MountedInto {
+        piece: usize,
+    },
+    DeepWater {
+        piece: usize,
+    },
+    TooNearEnemy {
+        enemy: usize,
+    },
+    TouchesBeforeEnd {
+        enemy: usize,
+    },
+    EndsInContact {
+        friend: bool,
+        index: usize,
+    },
     Engaged,
     NotEngaged,
 }
@@ -137,6 +158,7 @@ impl std::fmt::Display for MoveError {
                 )
             }
             MoveError::OffTable => f.write_str("the base would leave the table"),
+            MoveError::OutsideCircle => f.write_str("the model would leave the duelling circle"),
             MoveError::ThroughModel { .. } => f.write_str("the path goes through another model"),
             MoveError::Impassable { piece } => {
                 write!(f, "the path crosses impassable piece {}", piece + 1)

@@ -1,0 +1,168 @@
+//! The Tournament on the table (R-116, T74): each match two models on the 12" circle with the
+//! whole turn sequence and no Morale; match points as rolled; matches won, then match points.
+
+use buntai::engine::SeededDice;
+use buntai::engine::events::EventLog;
+use buntai::engine::game::play::{EndReason, Game, play, wound};
+use buntai::engine::table::Point;
+use buntai::engine::table::path::{MoveError, MoveKind};
+use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
+use buntai::engine::tournament::decide;
+use buntai::engine::wound::WoundResult;
+use buntai::model::{Catalogue, ScenarioId};
+
+use crate::scoring::{cat, units_from};
+use crate::script::Script;
+
+/// A match between a Samurai (A) and a Samurai (B) on the Tournament's table.
+fn a_match(cat: &Catalogue) -> Game<'_> {
+    let samurai = "[[models]]\nprofile = \"samurai\"\n";
+    let sides = [0, 1].map(|s| units_from(cat, "bushi", samurai, s));
+    let request = SetupRequest::new(cat, ScenarioId::Tournament, 0, DeploymentChoice::Edge, 1);
+    let bushi = cat.faction("bushi").expect("bushi");
+    Game::from_setup(
+        cat,
+        [bushi, bushi],
+        sides,
+        generate(cat, &request),
+        &mut SeededDice::new(1, 0),
+        &mut EventLog::off(),
+    )
+}
+
+#[test]
+fn the_duellists_start_on_the_circle_eleven_inches_apart_and_never_leave_it() {
+    let cat = cat();
+    let g = a_match(&cat);
+    let circle = g.setup.circle.expect("the duelling circle");
+    assert!((circle.radius - 6.0).abs() < 1e-9);
+    let (a, b) = (g.units[0].base, g.units[1].base);
+    for u in [a, b] {
+        assert!(
+            (u.centre.distance(circle.centre) - 6.0).abs() < 1e-9,
+            "centre on the circle"
+        );
+    }
+    assert!(
+        (a.edge_distance(&b) - 11.0).abs() < 1e-9,
+        "diametrically opposite"
+    );
+    assert!(g.setup.table.pieces.is_empty(), "no terrain");
+    // A step along the circle's edge stays in; one outward leaves it.
+    let c = circle.centre;
+    let inward = Point::new(c.x, c.y - 3.0);
+    assert!(g.check_path(0, MoveKind::Normal, &[inward]).is_ok());
+    let outward = Point::new(a.centre.x - 2.0, a.centre.y);
+    assert_eq!(
+        g.check_path(0, MoveKind::Normal, &[outward]),
+        Err(MoveError::OutsideCircle)
+    );
+}
+
+#[test]
+fn t74_a_grievous_caused_against_a_light_taken_wins_the_match_two_to_one() {
+    let cat = cat();
+    let mut g = a_match(&cat);
+    let mut events = EventLog::off();
+    wound(&mut g, 1, Some(0), WoundResult::Grievous, &mut events);
+    wound(&mut g, 0, Some(1), WoundResult::Light, &mut events);
+    assert_eq!(g.match_points, [2, 1]);
+    // Both hold their ground for the six turns: nobody dies, no Morale is tested.
+    let (mut a, mut b) = (Script::defending(), Script::defending());
+    let mut log = EventLog::recording();
+    let result = play(
+        &mut g,
+        &mut [&mut a, &mut b],
+        &mut SeededDice::new(7, 0),
+        &mut log,
+    );
+    assert_eq!((result.turns, result.reason), (6, EndReason::TurnLimit));
+    assert_eq!(result.winner, Some(0), "2-1 on match points");
+    let log = log.into_vec();
+    assert!(
+        !log.iter()
+            .any(|e| matches!(e, buntai::engine::events::Event::MoraleTest { .. })),
+        "no Morale in a match"
+    );
+}
+
+#[test]
+fn t74_a_light_then_a_grievous_is_a_critical_and_ends_the_match_as_a_kill() {
+    let cat = cat();
+    let mut g = a_match(&cat);
+    let mut events = EventLog::off();
+    wound(&mut g, 1, Some(0), WoundResult::Light, &mut events);
+    wound(&mut g, 1, Some(0), WoundResult::Grievous, &mut events);
+    assert!(
+        !g.units[1].on_table(),
+        "Light and Grievous make a Critical (R-20)"
+    );
+    // Scored as rolled: 1 + 2 (item 18 of the second reading).
+    assert_eq!(g.match_points, [3, 0]);
+    let (mut a, mut b) = (Script::defending(), Script::defending());
+    let result = play(
+        &mut g,
+        &mut [&mut a, &mut b],
+        &mut SeededDice::new(7, 0),
+        &mut EventLog::off(),
+    );
+    assert_eq!(
+        (result.winner, result.reason),
+        (Some(0), EndReason::Destroyed)
+    );
+    assert_eq!(result.turns, 1, "a kill ends the match at once");
+}
+
+#[test]
+fn t74_with_equal_matches_won_match_points_decide_then_a_final_match() {
+    assert_eq!(decide([2, 1], [3, 9]), Some(0), "matches first");
+    assert_eq!(decide([2, 2], [5, 4]), Some(0));
+    assert_eq!(decide([2, 2], [4, 5]), Some(1));
+    assert_eq!(decide([2, 2], [4, 4]), None, "a final match follows");
+}
+
+#[test]
+fn match_points_in_the_report_add_up_to_the_logged_matches() {
+    let dir = tempfile::tempdir().expect("dir");
+    let log = dir.path().join("t.jsonl");
+    let out = crate::support::buntai()
+        .current_dir(crate::support::repo())
+        .args([
+            "simulate",
+            "examples/bushi-100.toml",
+            "examples/bushi-100.toml",
+            "--scenario",
+            "tournament",
+            "--games",
+            "1",
+            "--format",
+            "json",
+            "--log",
+        ])
+        .arg(&log)
+        .output()
+        .expect("runs");
+    crate::support::succeeded(&out);
+    let report = crate::support::json(&out);
+    let events = crate::support::json_lines(&log);
+    let ends: Vec<&serde_json::Value> = events
+        .iter()
+        .filter(|e| e["event"] == "match-end")
+        .collect();
+    let logged: u64 = ends
+        .iter()
+        .map(|e| e["points_a"].as_u64().expect("a"))
+        .sum();
+    let end = events
+        .iter()
+        .find(|e| e["event"] == "game-end")
+        .expect("game end");
+    assert_eq!(end["points"][0].as_u64(), Some(logged), "{end}");
+    assert!(report["a_wins"]["count"].as_u64().is_some());
+    // Each match is a game on the table: its own set-up and deployment on the circle.
+    let setups = events
+        .iter()
+        .filter(|e| e["event"] == "table-setup")
+        .count();
+    assert_eq!(setups, ends.len());
+}
