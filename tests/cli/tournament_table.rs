@@ -166,3 +166,91 @@ fn match_points_in_the_report_add_up_to_the_logged_matches() {
         .count();
     assert_eq!(setups, ends.len());
 }
+
+/// Combat decisions of a fixed half split that remember every view of the match they are given.
+struct Watcher {
+    split: buntai::engine::policy::Yardstick,
+    seen: std::rc::Rc<std::cell::RefCell<Vec<buntai::engine::policy::MatchView>>>,
+}
+
+impl buntai::engine::policy::Policy for Watcher {
+    fn split(
+        &mut self,
+        own: &[&buntai::engine::fighter::Fighter],
+        enemies: &[&buntai::engine::fighter::Fighter],
+    ) -> i32 {
+        self.split.split(own, enemies)
+    }
+    fn enhance_initiative(
+        &mut self,
+        me: &buntai::engine::fighter::Fighter,
+        enemies: &[&buntai::engine::fighter::Fighter],
+        attack_counters: i32,
+        first_round: bool,
+    ) -> bool {
+        self.split
+            .enhance_initiative(me, enemies, attack_counters, first_round)
+    }
+    fn attack(
+        &mut self,
+        me: &buntai::engine::fighter::Fighter,
+        enemies: &[&buntai::engine::fighter::Fighter],
+        attack_counters: i32,
+    ) -> Option<usize> {
+        self.split.attack(me, enemies, attack_counters)
+    }
+    fn enhance_defence(
+        &mut self,
+        me: &buntai::engine::fighter::Fighter,
+        attacker: &buntai::engine::fighter::Fighter,
+        incoming: buntai::engine::AttackSide,
+    ) -> bool {
+        self.split.enhance_defence(me, attacker, incoming)
+    }
+    fn enhance_attack(
+        &mut self,
+        me: &buntai::engine::fighter::Fighter,
+        target: &buntai::engine::fighter::Fighter,
+        defence: buntai::engine::DefenceSide,
+        attack_counters_left: i32,
+    ) -> bool {
+        self.split
+            .enhance_attack(me, target, defence, attack_counters_left)
+    }
+    fn name(&self) -> &'static str {
+        "watcher"
+    }
+    fn discard(&mut self, attack: i32, defence: i32) -> buntai::engine::policy::Counter {
+        self.split.discard(attack, defence)
+    }
+    fn observe(&mut self, view: buntai::engine::policy::MatchView) {
+        self.seen.borrow_mut().push(view);
+    }
+}
+
+#[test]
+fn each_turn_of_a_match_the_combat_decisions_see_the_points_and_the_turns_left() {
+    let cat = cat();
+    let mut g = a_match(&cat);
+    wound(&mut g, 1, Some(0), WoundResult::Light, &mut EventLog::off());
+    let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let mut a = Script::defending().with_melee(Watcher {
+        split: buntai::engine::policy::Yardstick(buntai::engine::policy::FixedSplit::Half),
+        seen: seen.clone(),
+    });
+    let mut b = Script::defending();
+    play(
+        &mut g,
+        &mut [&mut a, &mut b],
+        &mut SeededDice::new(3, 0),
+        &mut EventLog::off(),
+    );
+    let views: Vec<(u32, u32, Option<u32>)> = seen
+        .borrow()
+        .iter()
+        .map(|v| (v.mine, v.theirs, v.turns_after))
+        .collect();
+    let expected: Vec<(u32, u32, Option<u32>)> =
+        (0..6).rev().map(|left| (1, 0, Some(left))).collect();
+    assert_eq!(views, expected);
+}

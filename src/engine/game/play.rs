@@ -1458,6 +1458,17 @@ pub fn play(
                 }
             }
         }
+        if game.victory() == VictoryRule::Matches {
+            // Each side's combat decisions know the match as it stands: the points so far
+            // and the turns left after this one.
+            for (side, policy) in policies.iter_mut().enumerate() {
+                policy.melee().observe(crate::engine::policy::MatchView {
+                    mine: game.match_points[side],
+                    theirs: game.match_points[1 - side],
+                    turns_after: Some(game.turn_limit.saturating_sub(game.turn)),
+                });
+            }
+        }
         priority(game, policies, dice, events);
         // A Tournament match has no Morale.
         if game.victory() != VictoryRule::Matches {
