@@ -1079,3 +1079,50 @@ fn an_undisguised_ninja_is_placed_last_more_than_six_inches_from_every_enemy() {
         }
     }
 }
+
+#[test]
+fn every_tournament_match_log_holds_to_the_rules_the_checker_knows() {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut matches = 0;
+    for (seed, policy) in [(1, "default"), (2, "random"), (3, "default"), (4, "random")] {
+        let log = dir.path().join(format!("t{seed}.jsonl"));
+        crate::support::buntai()
+            .current_dir(repo())
+            .args([
+                "simulate",
+                "examples/bushi-100.toml",
+                "examples/bushi-100.toml",
+                "--scenario",
+                "tournament",
+                "--games",
+                "1",
+                "--policy-b",
+                policy,
+                "--seed",
+                &seed.to_string(),
+                "--log",
+            ])
+            .arg(&log)
+            .assert()
+            .success();
+        let events = crate::support::json_lines(&log);
+        // Each match is a game on the table of its own, from its start to the next.
+        let starts: Vec<usize> = events
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e["event"] == "match-start")
+            .map(|(i, _)| i)
+            .collect();
+        for (k, &start) in starts.iter().enumerate() {
+            let end = starts.get(k + 1).copied().unwrap_or(events.len());
+            let game = &events[start..end];
+            check_log(game);
+            assert!(
+                !game.iter().any(|e| e["event"] == "morale-test"),
+                "no Morale in a match"
+            );
+            matches += 1;
+        }
+    }
+    assert!(matches >= 24, "six matches a Tournament at least");
+}
