@@ -1095,20 +1095,24 @@ impl<'c> Game<'c> {
                 .filter(|e| e.side != side && e.on_table())
                 .max_by_key(|e| (e.leader, e.rank))
                 .map_or(Point::new(size / 2.0, size / 2.0), |e| e.base.centre);
+            // The whole-inch spots nearest the target first (a stable sort keeps the grid order
+            // among equals), the first legal one taken: the same spot as the nearest of all the
+            // legal spots, without testing every spot of the table.
             let steps = size.floor() as i64;
-            let spot = (0..=steps)
+            let mut spots: Vec<Point> = (0..=steps)
                 .flat_map(|x| (0..=steps).map(move |y| Point::new(x as f64, y as f64)))
-                .filter(|p| {
-                    let c = Circle::new(*p, r);
-                    ninja_may_stand(&self.setup.table, clearance, &c, &enemies)
-                        && self.setup.table.base_fits(&c)
-                        && self.units.iter().all(|o| {
-                            o.id == k
-                                || !o.on_table()
-                                || o.base.centre.distance(c.centre) >= o.base.radius + r
-                        })
-                })
-                .min_by(|a, b| a.distance(target).total_cmp(&b.distance(target)));
+                .collect();
+            spots.sort_by(|a, b| a.distance(target).total_cmp(&b.distance(target)));
+            let spot = spots.into_iter().find(|p| {
+                let c = Circle::new(*p, r);
+                ninja_may_stand(&self.setup.table, clearance, &c, &enemies)
+                    && self.setup.table.base_fits(&c)
+                    && self.units.iter().all(|o| {
+                        o.id == k
+                            || !o.on_table()
+                            || o.base.centre.distance(c.centre) >= o.base.radius + r
+                    })
+            });
             let Some(spot) = spot else {
                 continue;
             };
