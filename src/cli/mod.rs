@@ -3,6 +3,7 @@
 mod build;
 mod catalogue;
 mod data;
+mod field;
 mod import;
 mod odds;
 mod options;

@@ -58,10 +58,12 @@ pub enum SchemaKind {
     Scenarios,
     /// `periods.toml`: the main period and the other periods' lists.
     Periods,
+    /// What `simulate --field --format json` prints.
+    Field,
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 27] = [
+    pub const ALL: [SchemaKind; 28] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -89,6 +91,7 @@ impl SchemaKind {
         SchemaKind::Skirmish,
         SchemaKind::Scenarios,
         SchemaKind::Periods,
+        SchemaKind::Field,
     ];
 
     /// The file name under `schemas/`.
@@ -121,6 +124,7 @@ impl SchemaKind {
             SchemaKind::Skirmish => "skirmish.schema.json",
             SchemaKind::Scenarios => "scenarios.schema.json",
             SchemaKind::Periods => "periods.schema.json",
+            SchemaKind::Field => "field.schema.json",
         }
     }
 
@@ -152,6 +156,7 @@ impl SchemaKind {
             SchemaKind::Options => schemars::schema_for!(crate::options::Slack),
             SchemaKind::Terrain => schemars::schema_for!(crate::model::TerrainFile),
             SchemaKind::Periods => schemars::schema_for!(crate::model::PeriodsFile),
+            SchemaKind::Field => schemars::schema_for!(super::field::FieldJson),
             SchemaKind::Table => schemars::schema_for!(crate::engine::table::TableFile),
             SchemaKind::TableOutput => schemars::schema_for!(crate::print::table::TableJson),
             SchemaKind::Skirmish => schemars::schema_for!(super::skirmish::SkirmishJson),

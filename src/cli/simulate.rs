@@ -48,10 +48,11 @@ pub enum PolicyArg {
     Charge,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct SimulateArgs {
-    /// Side A's roster.
-    pub a: PathBuf,
+    /// Side A's roster (not with `--field`).
+    #[arg(required_unless_present = "field")]
+    pub a: Option<PathBuf>,
     /// Side B's roster. Not in the Assassination, whose attackers are the scenario's own
     /// Chunin and five Ninja: there A is the defender.
     pub b: Option<PathBuf>,
@@ -115,6 +116,10 @@ pub struct SimulateArgs {
     /// points.
     #[arg(long, value_enum, value_name = "a|b")]
     pub attacker: Option<RosterSide>,
+    /// Play every pair of these rosters, each pairing with the seats swapped, and report a matrix
+    /// of win rates with 95% intervals, each list's overall rate and its victory points.
+    #[arg(long, num_args = 2.., value_name = "ROSTER", conflicts_with_all = ["a", "b", "log", "replay", "swap"])]
+    pub field: Vec<PathBuf>,
     /// Skirmish: fix Edge or Corner deployment. Without it the deployment roll-off's winner
     /// chooses (its policy).
     #[arg(long, value_enum, value_name = "edge|corner")]
@@ -183,6 +188,13 @@ pub struct SwappedJson {
     pub b_wins: Rate,
     /// Roster A's results over both seatings.
     pub a_wins_both: Rate,
+    /// Games on the table: the victory points of the second seating, as `vp_distribution`
+    /// counts them, in seat order (roster B first, then roster A).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vp_distribution: Option<[Vec<u64>; 2]>,
+    /// Games on the table: mean victory points a game of the second seating, in seat order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_vp: Option<[f64; 2]>,
 }
 
 #[derive(Serialize, schemars::JsonSchema)]
@@ -204,7 +216,7 @@ impl SideJson {
     }
 }
 
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Rate {
     pub count: u64,
     pub rate: f64,
@@ -404,6 +416,11 @@ pub(super) fn policy_name(kind: PolicyArg) -> &'static str {
 pub(super) const POLICY_STREAM: u64 = 1 << 40;
 
 impl SimulateArgs {
+    /// Side A's roster file (clap makes sure there is one unless `--field` gives the rosters).
+    pub fn a(&self) -> &std::path::Path {
+        self.a.as_deref().unwrap_or(std::path::Path::new(""))
+    }
+
     /// Side B's roster file, or what stands for the scenario's own attackers.
     pub fn b(&self) -> &std::path::Path {
         self.b
@@ -416,6 +433,9 @@ impl SimulateArgs {
 pub const SCENARIO_ATTACKERS: &str = "(the scenario's attackers)";
 
 pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
+    if !args.field.is_empty() {
+        return super::field::run(out, cat, args);
+    }
     let own_attackers = cat
         .scenario
         .get(args.scenario)
@@ -448,17 +468,12 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         return exit::USAGE;
     }
     // The log is opened before any game is played: a refused or unwritable path fails at once.
-    let log = match open_output(
-        out,
-        args.log.as_deref(),
-        args.force,
-        &[args.a.as_path(), args.b()],
-    ) {
+    let log = match open_output(out, args.log.as_deref(), args.force, &[args.a(), args.b()]) {
         Ok(log) => log,
         Err(code) => return code,
     };
     let mut log_failed = false;
-    let (a_name, a, kiai_a, list_a) = match side(out, cat, &args.a, 0) {
+    let (a_name, a, kiai_a, list_a) = match side(out, cat, args.a(), 0) {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -823,7 +838,7 @@ fn report(
         scenario: "tournament",
         seed: args.seed,
         games: args.games,
-        a: SideJson::new(&args.a, a_name, args.policy_a, sides[0].len()),
+        a: SideJson::new(args.a(), a_name, args.policy_a, sides[0].len()),
         b: SideJson::new(args.b(), b_name, args.policy_b, sides[1].len()),
         a_wins: rate(tally.outcome[0], tally.games),
         draws: rate(tally.outcome[1], tally.games),
@@ -840,6 +855,8 @@ fn report(
             draws: rate(s.outcome[1], s.games),
             b_wins: rate(s.outcome[2], s.games),
             a_wins_both: rate(tally.outcome[0] + s.outcome[0], tally.games + s.games),
+            vp_distribution: None,
+            mean_vp: None,
         }),
         unequal_forces: unequal,
     }

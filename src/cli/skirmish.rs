@@ -218,6 +218,27 @@ fn table_seed(seed: u64, game: u64) -> u64 {
 }
 
 pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
+    let (report, log_failed) = match play_pair(out, cat, args) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let code = match args.format {
+        ListFormat::Json => print_json(&report),
+        ListFormat::Text => {
+            emit(&report_text(&report).to_text(out.text_style()));
+            exit::SUCCESS
+        }
+    };
+    if log_failed { exit::USAGE } else { code }
+}
+
+/// Play `args`' games between its two rosters (both seatings with `--swap`), write its log and
+/// replay, and make the report; whether writing the log or replay failed.
+pub fn play_pair(
+    out: &Out,
+    cat: &Catalogue,
+    args: &SimulateArgs,
+) -> Result<(SkirmishJson, bool), u8> {
     for p in [args.policy_a, args.policy_b] {
         if matches!(p, PolicyArg::Attack | PolicyArg::Defend | PolicyArg::Half) {
             out.error(&format!(
@@ -225,7 +246,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
                  or charge",
                 policy_name(p)
             ));
-            return exit::USAGE;
+            return Err(exit::USAGE);
         }
     }
     let scenario = cat.scenario.get(args.scenario);
@@ -235,50 +256,33 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             scenario.map_or("", |s| s.name.as_str()),
             args.scenario
         ));
-        return exit::USAGE;
+        return Err(exit::USAGE);
     }
-    let log = match open_output(
-        out,
-        args.log.as_deref(),
-        args.force,
-        &[args.a.as_path(), args.b()],
-    ) {
-        Ok(log) => log,
-        Err(code) => return code,
-    };
-    let replay = match open_output(
+    let log = open_output(out, args.log.as_deref(), args.force, &[args.a(), args.b()])?;
+    let replay = open_output(
         out,
         args.replay.as_deref(),
         args.force,
-        &[args.a.as_path(), args.b()],
-    ) {
-        Ok(file) => file,
-        Err(code) => return code,
-    };
+        &[args.a(), args.b()],
+    )?;
     let table = match &args.table {
         Some(path) => match super::table::read_table(out, cat, path) {
             Ok(t) => Some(t),
-            Err(code) => return code,
+            Err(code) => return Err(code),
         },
         None => None,
     };
-    let (a_name, a_roster, a_faction) = match playable_roster(out, cat, &args.a) {
-        Ok(x) => x,
-        Err(code) => return code,
-    };
+    let (a_name, a_roster, a_faction) = playable_roster(out, cat, args.a())?;
     // The Assassination's attackers are the scenario's own models (R-115), under a stand-in
     // faction with no rules of its own.
     let stand_in = stand_in_faction(cat);
     let (b_name, b_roster, b_faction) = match &args.b {
-        Some(path) => match playable_roster(out, cat, path) {
-            Ok(x) => x,
-            Err(code) => return code,
-        },
+        Some(path) => playable_roster(out, cat, path)?,
         None => match (scenario, &stand_in) {
             (Some(s), Some(f)) => (format!("{}'s attackers", s.name), scenario_roster(s, f), f),
             _ => {
                 out.error("the scenario has no attackers of its own in the data");
-                return exit::USAGE;
+                return Err(exit::USAGE);
             }
         },
     };
@@ -500,7 +504,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         games: args.games,
         points,
         table: args.table.as_ref().map(|p| p.display().to_string()),
-        a: SideJson::new(&args.a, a_name, args.policy_a, units[0].len()),
+        a: SideJson::new(args.a(), a_name, args.policy_a, units[0].len()),
         b: SideJson::new(args.b(), b_name, args.policy_b, units[1].len()),
         a_wins: rate(tally.outcome[0], tally.games),
         draws: rate(tally.outcome[1], tally.games),
@@ -544,16 +548,11 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             draws: rate(s.outcome[1], s.games),
             b_wins: rate(s.outcome[0], s.games),
             a_wins_both: rate(tally.outcome[0] + s.outcome[2], tally.games + s.games),
+            vp_distribution: Some(s.vp_games.clone()),
+            mean_vp: Some([0, 1].map(|k| round(s.vp[k] as f64 / 2.0 / s.games.max(1) as f64))),
         }),
     };
-    let code = match args.format {
-        ListFormat::Json => print_json(&report),
-        ListFormat::Text => {
-            emit(&report_text(&report).to_text(out.text_style()));
-            exit::SUCCESS
-        }
-    };
-    if log_failed { exit::USAGE } else { code }
+    Ok((report, log_failed))
 }
 
 fn report_text(r: &SkirmishJson) -> Doc {
@@ -638,7 +637,7 @@ fn report_text(r: &SkirmishJson) -> Doc {
 
 /// The lower quartile, median and upper quartile of a distribution by whole VP, as "4 to 9
 /// (median 6)".
-fn quartiles(games: &[u64]) -> String {
+pub(super) fn quartiles(games: &[u64]) -> String {
     let total: u64 = games.iter().sum();
     let at = |share: f64| {
         let want = (share * total as f64).ceil().max(1.0) as u64;

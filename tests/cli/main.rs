@@ -10,6 +10,7 @@ mod defence;
 mod duel;
 mod engine;
 mod fatigue;
+mod field;
 mod game;
 mod geometry_oracle;
 mod inexorable;

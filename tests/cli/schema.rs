@@ -313,6 +313,20 @@ fn every_json_output_matches_its_committed_schema() {
         ],
     );
     check_output(
+        "field",
+        &[
+            "simulate",
+            "--field",
+            "examples/bushi-100.toml",
+            "examples/koryu-100.toml",
+            "examples/sohei-100.toml",
+            "--games",
+            "3",
+            "--format",
+            "json",
+        ],
+    );
+    check_output(
         "table-output",
         &[
             "table", "--points", "250", "--seed", "2", "--format", "json",
