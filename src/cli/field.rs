@@ -16,8 +16,11 @@ use crate::print::Doc;
 pub struct FieldJson {
     scenario: &'static str,
     seed: u64,
-    /// Games for each seating of each pair (each pair plays twice as many).
+    /// Games for each seating of each pair (each pair plays twice as many); with `--precision`,
+    /// the most any seating played.
     games: u64,
+    /// The half-width every seating's rates were played down to (`--precision`).
+    precision: Option<f64>,
     lists: Vec<FieldListJson>,
     /// Row `i`, column `j`: list `i`'s results against list `j` over both seatings; none on the
     /// diagonal.
@@ -89,6 +92,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     let mut records = vec![Record::default(); n];
     let mut names = vec![String::new(); n];
     let mut matrix: Vec<Vec<Option<PairingJson>>> = vec![vec![None; n]; n];
+    let mut played = 0;
     for i in 0..n {
         for j in i + 1..n {
             let pair = SimulateArgs {
@@ -109,7 +113,8 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             };
             names[i].clone_from(&report.a.name);
             names[j].clone_from(&report.b.name);
-            let games = 2 * args.games;
+            let games = report.games + back.a_wins.count + back.draws.count + back.b_wins.count;
+            played = played.max(report.games);
             // First seating: i is A; second: j is A and i is B.
             let i_wins = report.a_wins.count + back.a_wins.count;
             let j_wins = report.b_wins.count + back.b_wins.count;
@@ -162,7 +167,8 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     let report = FieldJson {
         scenario: args.scenario.as_str(),
         seed: args.seed,
-        games: args.games,
+        games: played,
+        precision: args.precision,
         lists,
         matrix,
     };

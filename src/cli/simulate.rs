@@ -66,6 +66,11 @@ pub struct SimulateArgs {
     /// How many games (each with its own dice stream derived from the seed).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub games: u64,
+    /// Play in batches until every reported win, draw and loss rate's 95% interval is at most
+    /// this wide either side (e.g. `0.01`), then stop; `--games` is ignored and each seating
+    /// plays at most 1,000,000. The same seed gives the same games whatever the thread count.
+    #[arg(long, value_name = "HALF-WIDTH", value_parser = precision_arg)]
+    pub precision: Option<f64>,
     /// Write one game's events (every roll and decision) as JSON Lines.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
@@ -415,7 +420,44 @@ pub(super) fn policy_name(kind: PolicyArg) -> &'static str {
 /// Policies draw from streams far from the dice's, so adding a policy never shifts the dice.
 pub(super) const POLICY_STREAM: u64 = 1 << 40;
 
+fn precision_arg(text: &str) -> Result<f64, String> {
+    let p: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if p.is_finite() && p > 0.0 && p <= 0.5 {
+        Ok(p)
+    } else {
+        Err("a half-width between 0 and 0.5, such as 0.01".to_owned())
+    }
+}
+
+/// The most games a seating plays under `--precision`.
+pub const PRECISION_CAP: u64 = 1_000_000;
+
 impl SimulateArgs {
+    /// How many games a seating plays at most: `--games`, or the cap under `--precision`.
+    pub fn most_games(&self) -> u64 {
+        if self.precision.is_some() {
+            PRECISION_CAP
+        } else {
+            self.games
+        }
+    }
+
+    /// Whether a seating that has played `games` with these win, draw and loss counts is done:
+    /// all its games played, or every rate within `--precision` (checked after whole batches, so
+    /// the games played never depend on the thread count).
+    pub fn done(&self, outcome: [u64; 3], games: u64) -> bool {
+        games >= self.most_games()
+            || self.precision.is_some_and(|p| {
+                games > 0
+                    && outcome.iter().all(|&k| {
+                        let r = rate(k, games);
+                        (r.high - r.rate).max(r.rate - r.low) <= p
+                    })
+            })
+    }
+
     /// Side A's roster file (clap makes sure there is one unless `--field` gives the rosters).
     pub fn a(&self) -> &std::path::Path {
         self.a.as_deref().unwrap_or(std::path::Path::new(""))
@@ -608,7 +650,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             )
         }
     };
-    let progress = Progress::new(args.games * if args.swap { 2 } else { 1 });
+    let progress = Progress::new(args.most_games() * if args.swap { 2 } else { 1 });
     // Games run in batches; the bar moves once a batch, and each batch is tallied as it finishes.
     let run_all = |seat: [PolicyArg; 2],
                    seat_kiai: [u32; 2],
@@ -619,8 +661,8 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         let mut tally = Tally::new([sides[0].len(), sides[1].len()]);
         let mut first = EventLog::off();
         let mut start = 0;
-        while start < args.games {
-            let end = (start + BATCH).min(args.games);
+        while !args.done(tally.outcome, tally.games) {
+            let end = (start + BATCH).min(args.most_games());
             let batch = (start..end)
                 .into_par_iter()
                 .map_init(fresh(seat), |policies, game| {
@@ -837,7 +879,7 @@ fn report(
     SimulationJson {
         scenario: "tournament",
         seed: args.seed,
-        games: args.games,
+        games: tally.games,
         a: SideJson::new(args.a(), a_name, args.policy_a, sides[0].len()),
         b: SideJson::new(args.b(), b_name, args.policy_b, sides[1].len()),
         a_wins: rate(tally.outcome[0], tally.games),

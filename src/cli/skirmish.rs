@@ -406,14 +406,14 @@ pub fn play_pair(
         );
         (result, game_state.units)
     };
-    let progress = Progress::new(args.games * if args.swap { 2 } else { 1 });
+    let progress = Progress::new(args.most_games() * if args.swap { 2 } else { 1 });
     let run_all = |seat: Seating<'_, '_>, logged: Option<u64>| {
         let sizes = [seat.units[0].len(), seat.units[1].len()];
         let mut tally = Tally::new(sizes);
         let mut first = EventLog::off();
         let mut start = 0;
-        while start < args.games {
-            let end = (start + BATCH / 8).min(args.games);
+        while !args.done(tally.outcome, tally.games) {
+            let end = (start + BATCH / 8).min(args.most_games());
             let (batch, log) = (start..end)
                 .into_par_iter()
                 .map(|game| {
@@ -501,7 +501,7 @@ pub fn play_pair(
         scenario_name: scenario.map_or_else(|| "Skirmish".to_owned(), |s| s.name.clone()),
         attacker: attacker.map(|a| ["a", "b"][a]),
         seed: args.seed,
-        games: args.games,
+        games: tally.games,
         points,
         table: args.table.as_ref().map(|p| p.display().to_string()),
         a: SideJson::new(args.a(), a_name, args.policy_a, units[0].len()),

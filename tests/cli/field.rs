@@ -98,3 +98,82 @@ fn a_field_needs_two_lists_and_a_scenario_for_two_rosters() {
         assert_eq!(out.status.code(), Some(2), "{scenario}");
     }
 }
+
+/// `simulate ARGS --precision P --format json` with `threads` threads.
+fn precise(args: &[&str], precision: &str, threads: &str) -> serde_json::Value {
+    let out = buntai()
+        .current_dir(repo())
+        .env("RAYON_NUM_THREADS", threads)
+        .arg("simulate")
+        .args(args)
+        .args(["--precision", precision, "--seed", "3", "--format", "json"])
+        .output()
+        .expect("runs");
+    crate::support::succeeded(&out);
+    json(&out)
+}
+
+#[test]
+fn precision_plays_whole_batches_until_every_rate_is_that_close_and_no_further() {
+    let pair = ["examples/bushi-100.toml", "examples/koryu-100.toml"];
+    let r = precise(&pair, "0.04", "2");
+    let games = r["games"].as_u64().expect("games");
+    assert_eq!(games % 256, 0, "whole batches of 256 games: {games}");
+    let half = |k: &str| {
+        let x = &r[k];
+        let (rate, low, high) = (
+            x["rate"].as_f64().expect("rate"),
+            x["low"].as_f64().expect("low"),
+            x["high"].as_f64().expect("high"),
+        );
+        (high - rate).max(rate - low)
+    };
+    for k in ["a_wins", "draws", "b_wins"] {
+        assert!(half(k) <= 0.04 + 1e-4, "{k}: {}", half(k));
+    }
+    // One batch fewer was not enough: the same seed's first games, a batch short.
+    let short = buntai()
+        .current_dir(repo())
+        .arg("simulate")
+        .args(pair)
+        .args([
+            "--games",
+            &(games - 256).to_string(),
+            "--seed",
+            "3",
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("runs");
+    let short = json(&short);
+    let widest = ["a_wins", "draws", "b_wins"]
+        .iter()
+        .map(|k| {
+            let x = &short[*k];
+            let rate = x["rate"].as_f64().expect("rate");
+            (x["high"].as_f64().expect("high") - rate).max(rate - x["low"].as_f64().expect("low"))
+        })
+        .fold(0.0, f64::max);
+    assert!(widest > 0.04, "{widest}");
+    let looser = precise(&pair, "0.2", "2");
+    assert_eq!(
+        looser["games"], 256,
+        "a loose precision stops after the first batch"
+    );
+    assert!(games > 256);
+    // The same games whatever the thread count.
+    assert_eq!(precise(&pair, "0.04", "1"), r);
+}
+
+#[test]
+fn precision_out_of_range_is_refused() {
+    for bad in ["0", "-0.1", "0.9", "nan", "x"] {
+        let out = buntai()
+            .current_dir(repo())
+            .args(["simulate", LISTS[0], LISTS[1], "--precision", bad])
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+    }
+}
