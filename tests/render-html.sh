@@ -5,7 +5,9 @@
 #   - the model cards print nine to a page (A4 and Letter);
 #   - a screenshot of each is not blank;
 #   - a generated table's SVG renders with its table, terrain and deployment zones in colour;
-#   - a game's replay page draws both sides' models on the table, and steps to a later turn.
+#   - a game's replay page draws both sides' models on the table, and steps to a later turn;
+#   - the simulation reports (a pairing, a field) draw their charts in colour, load nothing from
+#     outside the page, and the pairing's page holds the replay of its logged game.
 # CI runs it (.ci/run installs chromium and poppler-utils). Usage: tests/render-html.sh [out-dir]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -159,6 +161,56 @@ print("; ".join(problems) or f"ok ({red} red, {blue} blue, {cloth} table px)")
 PY
 )
 judge replay "$verdict"
+# The reports of a pairing and of a field: charts with coloured bars, nothing loaded from outside.
+"$bin" simulate examples/bushi-100.toml examples/koryu-100.toml --games 30 --swap --seed 2 \
+  --report "$out/report-pair.html" --force >/dev/null
+"$bin" simulate --field examples/bushi-100.toml examples/koryu-100.toml examples/sohei-100.toml \
+  --games 10 --seed 2 --report "$out/report-field.html" --force >/dev/null
+for name in report-pair report-field; do
+  "${chrome[@]}" --window-size=1000,2400 --screenshot="$out/$name.png" "file://$PWD/$out/$name.html" 2>/dev/null
+  verdict=$(python3 - "$out/$name.png" "$out/$name.html" <<'PY'
+import re, sys, zlib, struct
+def pixels(path):
+    data = open(path, "rb").read()
+    pos, chunks, w, h = 8, b"", 0, 0
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            w, h, depth, colour = struct.unpack(">IIBB", body[:10])
+        elif kind == b"IDAT":
+            chunks += body
+        pos += 12 + n
+    raw, size = zlib.decompress(chunks), 4 if colour == 6 else 3
+    stride, rows, prev = w * size, [], bytearray(w * size)
+    for y in range(h):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - size] if i >= size else 0
+            b, c = prev[i], prev[i - size] if i >= size else 0
+            if f == 1: line[i] = (line[i] + a) & 255
+            elif f == 2: line[i] = (line[i] + b) & 255
+            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line); prev = line
+    return [(r[i], r[i + 1], r[i + 2]) for r in rows for i in range(0, stride, size)]
+rgb = pixels(sys.argv[1])
+html = open(sys.argv[2]).read()
+red = sum(1 for c in rgb if c[0] > 150 and c[1] < 130 and c[2] < 130)
+blue = sum(1 for c in rgb if c[2] > 130 and c[0] < 130)
+problems = []
+if red < 200: problems.append(f"few red chart pixels ({red})")
+if blue < 200: problems.append(f"few blue chart pixels ({blue})")
+if html.count("<svg") < 3: problems.append("fewer than three charts")
+if re.search(r'(src|href)="(https?:|//)', html): problems.append("loads something from outside")
+if "pair" in sys.argv[2] and "srcdoc=" not in html: problems.append("no embedded replay")
+print("; ".join(problems) or f"ok ({html.count('<svg')} charts, {red} red, {blue} blue px)")
+PY
+)
+  judge "$name" "$verdict"
+done
 echo "pages and screenshots: $out/"
 echo "render: $passed passed, $failed failed"
 exit $status

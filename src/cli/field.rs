@@ -2,6 +2,8 @@
 //! the seats swapped; the report is a matrix of win rates with 95% intervals, each list's overall
 //! rate over all its games, and its victory points.
 
+use std::path::PathBuf;
+
 use serde::Serialize;
 
 use super::ListFormat;
@@ -88,6 +90,15 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         ));
         return exit::USAGE;
     }
+    let charts = match super::output::open_output(
+        out,
+        args.report.as_deref(),
+        args.force,
+        &args.field.iter().map(PathBuf::as_path).collect::<Vec<_>>(),
+    ) {
+        Ok(file) => file,
+        Err(code) => return code,
+    };
     let n = args.field.len();
     let mut records = vec![Record::default(); n];
     let mut names = vec![String::new(); n];
@@ -102,6 +113,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
                 swap: true,
                 log: None,
                 replay: None,
+                report: None,
                 ..args.clone()
             };
             let report = match super::skirmish::play_pair(out, cat, &pair) {
@@ -172,6 +184,11 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         lists,
         matrix,
     };
+    if let Some(file) = charts
+        && super::output::write_output(out, Some(file), &field_page(&report)).is_err()
+    {
+        return exit::USAGE;
+    }
     match args.format {
         ListFormat::Json => print_json(&report),
         ListFormat::Text => {
@@ -187,20 +204,10 @@ fn cell(r: &Rate) -> String {
     format!("{} ({}-{})", pct(r.rate), pct(r.low), pct(r.high))
 }
 
-fn field_text(r: &FieldJson) -> Doc {
-    let mut doc = Doc::new(format!(
-        "A field of {} lists: {}",
-        r.lists.len(),
-        r.scenario
-    ));
-    doc.para(format!(
-        "Every pair played {} games a seating from seed {}, seats swapped. A row's win rate \
-         against each column in percent, with its 95% interval; draws make up the rest.",
-        r.games, r.seed
-    ));
-    let mut header: Vec<String> = vec!["List".to_owned()];
+/// The matrix as a table: a header of list numbers, then a row per list of its win rates.
+fn matrix_table(r: &FieldJson) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut header = vec!["List".to_owned()];
     header.extend((1..=r.lists.len()).map(|k| k.to_string()));
-    let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let rows = r
         .matrix
         .iter()
@@ -214,6 +221,22 @@ fn field_text(r: &FieldJson) -> Doc {
             cells
         })
         .collect();
+    (header, rows)
+}
+
+fn field_text(r: &FieldJson) -> Doc {
+    let mut doc = Doc::new(format!(
+        "A field of {} lists: {}",
+        r.lists.len(),
+        r.scenario
+    ));
+    doc.para(format!(
+        "Every pair played {} games a seating from seed {}, seats swapped. A row's win rate \
+         against each column in percent, with its 95% interval; draws make up the rest.",
+        r.games, r.seed
+    ));
+    let (header, rows) = matrix_table(r);
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
     doc.table(&header, rows);
     doc.heading("Each list over all its games");
     doc.table(
@@ -233,4 +256,60 @@ fn field_text(r: &FieldJson) -> Doc {
             .collect(),
     );
     doc
+}
+
+/// The charts page of a field (`--report`).
+fn field_page(r: &FieldJson) -> String {
+    use crate::print::charts::{Interval, heatmap, histogram, page, rates, table};
+    let labels: Vec<String> = r.lists.iter().map(|l| l.name.clone()).collect();
+    let cells: Vec<Vec<Option<f64>>> = r
+        .matrix
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|c| c.as_ref().map(|p| p.wins.rate))
+                .collect()
+        })
+        .collect();
+    let bars: Vec<Interval> = r
+        .lists
+        .iter()
+        .enumerate()
+        .map(|(i, l)| Interval {
+            label: format!("{} {}", i + 1, l.name),
+            rate: l.wins.rate,
+            low: l.wins.low,
+            high: l.wins.high,
+        })
+        .collect();
+    let vp: Vec<(String, Vec<u64>)> = r
+        .lists
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (format!("{} {}", i + 1, l.name), l.vp_distribution.clone()))
+        .collect();
+    let (header, rows) = matrix_table(r);
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    page(
+        &format!("A field of {} lists: {}", r.lists.len(), r.scenario),
+        &format!(
+            "Every pair played {} games a seating from seed {}, seats swapped; rates are the row \
+             list's wins against the column list, with 95% intervals.",
+            r.games, r.seed
+        ),
+        &[
+            (
+                "Win rates, row against column".to_owned(),
+                heatmap("Row's wins against column", &labels, &cells) + &table(&header, &rows),
+            ),
+            (
+                "Each list over all its games".to_owned(),
+                rates("Wins with their 95% intervals", &bars),
+            ),
+            (
+                "Victory points".to_owned(),
+                histogram("Games by each list's victory points", "victory points", &vp),
+            ),
+        ],
+    )
 }

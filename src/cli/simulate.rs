@@ -74,6 +74,11 @@ pub struct SimulateArgs {
     /// Write one game's events (every roll and decision) as JSON Lines.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
+    /// Write a self-contained HTML report with charts to FILE: win rates with intervals, victory
+    /// points, game lengths, each model's survival, and the replay of the logged game
+    /// (`--log-game`); with `--field`, the matrix as a heatmap and each list's rates.
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
     /// Write an HTML replay of the logged game (`--log-game`) to FILE (Skirmish only).
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
@@ -500,6 +505,12 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
     // Every scenario but the Tournament is a game on the table.
     if args.scenario != ScenarioId::Tournament {
         return super::skirmish::run(out, cat, args);
+    }
+    if args.report.is_some() {
+        out.error(
+            "--report draws games of the other scenarios; the Tournament reports in text and JSON",
+        );
+        return exit::USAGE;
     }
     if args.replay.is_some() {
         out.error("--replay draws a game on the table: use it with --scenario skirmish");

@@ -59,6 +59,8 @@ pub struct SkirmishJson {
     /// entry `k` counts games with at least `k` and fewer than `k + 1` VP (negative totals
     /// count as 0).
     pub vp_distribution: [Vec<u64>; 2],
+    /// How many games lasted each number of turns (entry `k`: `k` turns).
+    pub game_lengths: Vec<u64>,
     pub swapped: Option<SwappedJson>,
 }
 
@@ -94,6 +96,18 @@ struct Tally {
     kill_vp: [Vec<u64>; 2],
     /// Games by each side's whole VP.
     vp_games: [Vec<u64>; 2],
+    /// Games by their length in turns.
+    turn_games: Vec<u64>,
+}
+
+/// Add `other`'s counts to `mine`, entry by entry, growing `mine` as needed.
+fn add_counts(mine: &mut Vec<u64>, other: &[u64]) {
+    if mine.len() < other.len() {
+        mine.resize(other.len(), 0);
+    }
+    for (a, b) in mine.iter_mut().zip(other) {
+        *a += b;
+    }
 }
 
 impl Tally {
@@ -115,6 +129,11 @@ impl Tally {
             _ => 2,
         }] += 1;
         self.turns += u64::from(result.turns);
+        let length = result.turns as usize;
+        if self.turn_games.len() <= length {
+            self.turn_games.resize(length + 1, 0);
+        }
+        self.turn_games[length] += 1;
         self.leader_killed += u64::from(result.reason == EndReason::LeaderKilled);
         // Each kill to the model whose attack or shot dealt the last wound (R-108).
         for victim in units.iter().filter(|u| u.status == Status::Dead) {
@@ -188,13 +207,9 @@ impl Tally {
                     *a += b;
                 }
             }
-            if self.vp_games[s].len() < other.vp_games[s].len() {
-                self.vp_games[s].resize(other.vp_games[s].len(), 0);
-            }
-            for (a, b) in self.vp_games[s].iter_mut().zip(&other.vp_games[s]) {
-                *a += b;
-            }
+            add_counts(&mut self.vp_games[s], &other.vp_games[s]);
         }
+        add_counts(&mut self.turn_games, &other.turn_games);
         self
     }
 }
@@ -262,6 +277,12 @@ pub fn play_pair(
     let replay = open_output(
         out,
         args.replay.as_deref(),
+        args.force,
+        &[args.a(), args.b()],
+    )?;
+    let charts = open_output(
+        out,
+        args.report.as_deref(),
         args.force,
         &[args.a(), args.b()],
     )?;
@@ -440,7 +461,7 @@ pub fn play_pair(
         }
         (tally, first)
     };
-    let logged = (log.is_some() || replay.is_some()).then_some(args.log_game);
+    let logged = (log.is_some() || replay.is_some() || charts.is_some()).then_some(args.log_game);
     let (tally, first) = run_all(
         Seating {
             policies: [args.policy_a, args.policy_b],
@@ -473,22 +494,24 @@ pub fn play_pair(
     progress.finish();
     let mut log_failed = false;
     let events = first.into_vec();
-    if let Some(file) = replay {
+    let replay_page = if replay.is_some() || charts.is_some() {
         let lines: Vec<String> = events
             .iter()
             .filter_map(|e| serde_json::to_string(e).ok())
             .collect();
         match crate::print::replay::replay_html(&lines.join("\n"), &cat.terrain) {
-            Ok(page) => {
-                if super::output::write_output(out, Some(file), &page).is_err() {
-                    log_failed = true;
-                }
-            }
+            Ok(page) => Some(page),
             Err(err) => {
                 out.error(&format!("cannot draw the replay: {}", err.0));
                 log_failed = true;
+                None
             }
         }
+    } else {
+        None
+    };
+    if let (Some(file), Some(page)) = (replay, &replay_page) {
+        log_failed |= super::output::write_output(out, Some(file), page).is_err();
     }
     if let Some(file) = log {
         log_failed |= !write_log(out, file, &events, args);
@@ -542,6 +565,7 @@ pub fn play_pair(
             })
             .collect(),
         vp_distribution: tally.vp_games.clone(),
+        game_lengths: tally.turn_games.clone(),
         swapped: swapped.map(|s| SwappedJson {
             // Roster A sat second: its wins are side B's.
             a_wins: rate(s.outcome[2], s.games),
@@ -552,7 +576,107 @@ pub fn play_pair(
             mean_vp: Some([0, 1].map(|k| round(s.vp[k] as f64 / 2.0 / s.games.max(1) as f64))),
         }),
     };
+    if let Some(file) = charts {
+        let page = pair_page(&report, replay_page.as_deref(), args.log_game);
+        log_failed |= super::output::write_output(out, Some(file), &page).is_err();
+    }
     Ok((report, log_failed))
+}
+
+/// The charts page of one pairing (`--report`).
+fn pair_page(r: &SkirmishJson, replay: Option<&str>, logged: u64) -> String {
+    use crate::print::charts::{Interval, embedded, histogram, page, rates, table, values};
+    let interval = |label: String, x: &Rate| Interval {
+        label,
+        rate: x.rate,
+        low: x.low,
+        high: x.high,
+    };
+    let (a, b) = (&r.a.name, &r.b.name);
+    let mut bars = vec![
+        interval(format!("{a} wins"), &r.a_wins),
+        interval("draws".to_owned(), &r.draws),
+        interval(format!("{b} wins"), &r.b_wins),
+    ];
+    if let Some(s) = &r.swapped {
+        bars.push(interval(format!("{a} wins, both seats"), &s.a_wins_both));
+    }
+    let mut sections = vec![
+        (
+            "Results".to_owned(),
+            rates("Results with their 95% intervals", &bars),
+        ),
+        (
+            "Victory points".to_owned(),
+            histogram(
+                "Games by each side's victory points",
+                "victory points",
+                &[
+                    (a.clone(), r.vp_distribution[0].clone()),
+                    (b.clone(), r.vp_distribution[1].clone()),
+                ],
+            ),
+        ),
+        (
+            "Game length".to_owned(),
+            histogram(
+                "Games by their length",
+                "turns",
+                &[("games".to_owned(), r.game_lengths.clone())],
+            ),
+        ),
+    ];
+    let survival: Vec<Interval> = r
+        .models
+        .iter()
+        .map(|m| Interval {
+            label: m.name.clone(),
+            rate: m.survival * 100.0,
+            low: m.survival * 100.0,
+            high: m.survival * 100.0,
+        })
+        .collect();
+    sections.push((
+        "Models".to_owned(),
+        values(
+            "How often each model survived",
+            "percent of games",
+            100.0,
+            &survival,
+        ) + &table(
+            &[
+                "Model",
+                "Survived %",
+                "Fled %",
+                "Kills a game",
+                "VP from kills",
+            ],
+            &r.models
+                .iter()
+                .map(|m| {
+                    vec![
+                        m.name.clone(),
+                        format!("{:.1}", m.survival * 100.0),
+                        format!("{:.1}", m.fled * 100.0),
+                        format!("{:.2}", m.kills),
+                        format!("{:.2}", m.kill_vp),
+                    ]
+                })
+                .collect::<Vec<_>>(),
+        ),
+    ));
+    if let Some(replay) = replay {
+        sections.push((format!("Game {logged}, turn by turn"), embedded(replay)));
+    }
+    page(
+        &format!("{}: {a} against {b}", r.scenario_name),
+        &format!(
+            "{} games from seed {} at {} points; every number comes from the games played by the \
+             rules, as the JSON report (`--format json`) gives them.",
+            r.games, r.seed, r.points
+        ),
+        &sections,
+    )
 }
 
 fn report_text(r: &SkirmishJson) -> Doc {

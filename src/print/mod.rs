@@ -1,6 +1,7 @@
 //! Renderers. Faction listings and roster sheets are built once as view models ([`Doc`], [`Sheet`])
 //! and rendered to terminal text, Markdown, HTML (a minijinja template) or JSON.
 
+pub mod charts;
 mod doc;
 mod html;
 pub mod replay;

@@ -490,7 +490,7 @@ button {{ font-size: 1em; padding: 0.2em 0.8em; }}
     )
 }
 
-fn xml(text: &str) -> String {
+pub(crate) fn xml(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -177,3 +177,80 @@ fn precision_out_of_range_is_refused() {
         assert_eq!(out.status.code(), Some(2), "{bad}");
     }
 }
+
+#[test]
+fn a_report_is_one_page_of_charts_with_the_logged_games_replay_and_names_escaped() {
+    let dir = tempfile::tempdir().expect("dir");
+    let roster = dir.path().join("named.toml");
+    let text = std::fs::read_to_string(repo().join(LISTS[0])).expect("example");
+    let text = text.replace(
+        "name = \"Bushi, 100 points (example)\"",
+        "name = \"Bushi <b>bold</b> & co\"",
+    );
+    std::fs::write(&roster, text).expect("write");
+    let page = dir.path().join("report.html");
+    let out = buntai()
+        .current_dir(repo())
+        .arg("simulate")
+        .arg(&roster)
+        .arg(LISTS[1])
+        .args(["--games", "8", "--swap", "--report"])
+        .arg(&page)
+        .output()
+        .expect("runs");
+    crate::support::succeeded(&out);
+    let html = std::fs::read_to_string(&page).expect("the page");
+    assert!(
+        html.matches("<svg").count() >= 4,
+        "results, VP, lengths, models"
+    );
+    assert!(
+        html.contains("srcdoc="),
+        "the logged game's replay, embedded"
+    );
+    assert!(!html.contains("src=\"http") && !html.contains("href=\"http"));
+    assert!(html.contains("Bushi &lt;b&gt;bold&lt;/b&gt; &amp; co"));
+    assert!(!html.contains("<b>bold</b>"));
+    // Not written over without --force.
+    let again = buntai()
+        .current_dir(repo())
+        .args(["simulate", LISTS[0], LISTS[1], "--games", "2", "--report"])
+        .arg(&page)
+        .output()
+        .expect("runs");
+    assert_eq!(again.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&page).expect("kept"), html);
+}
+
+#[test]
+fn a_fields_report_draws_the_matrix_and_the_tournament_refuses_one() {
+    let dir = tempfile::tempdir().expect("dir");
+    let page = dir.path().join("field.html");
+    let out = buntai()
+        .current_dir(repo())
+        .arg("simulate")
+        .arg("--field")
+        .args(LISTS)
+        .args(["--games", "4", "--report"])
+        .arg(&page)
+        .output()
+        .expect("runs");
+    crate::support::succeeded(&out);
+    let html = std::fs::read_to_string(&page).expect("the page");
+    assert!(html.contains("row against column"), "the heatmap section");
+    assert!(html.matches("<svg").count() >= 3);
+    let tournament = buntai()
+        .current_dir(repo())
+        .args([
+            "simulate",
+            "examples/sohei.toml",
+            "examples/sohei.toml",
+            "--scenario",
+            "tournament",
+            "--report",
+        ])
+        .arg(dir.path().join("t.html"))
+        .output()
+        .expect("runs");
+    assert_eq!(tournament.status.code(), Some(2));
+}
