@@ -315,12 +315,7 @@ fn expected_harm(game: &Game<'_>, side: usize, e: &Unit, p: [f64; 4]) -> f64 {
 /// What a grenade bursting on `at`'s centre is worth to `side` once it hits: the harm to every
 /// enemy its blast catches less the harm to every friend.
 fn blast_harm(game: &Game<'_>, side: usize, at: &Unit, blast: &crate::model::Blast) -> f64 {
-    let point = at.base.centre;
-    let reach = f64::from(blast.radius);
-    game.units
-        .iter()
-        .filter(|u| u.on_table())
-        .filter(|u| u.base.centre.distance(point) <= reach + u.base.radius + 1e-9)
+    game.caught(at.base.centre, blast)
         .map(|u| {
             let modifier = game.cat.armour_defence(u.fighter.armour);
             let mut p = [0.0; 4];

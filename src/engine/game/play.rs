@@ -758,6 +758,19 @@ impl<'c> Game<'c> {
         })
     }
 
+    /// The models on the table a blast at `point` catches: each base at least partly within
+    /// its radius.
+    pub fn caught<'g>(
+        &'g self,
+        point: Point,
+        blast: &crate::model::Blast,
+    ) -> impl Iterator<Item = &'g Unit> + 'g {
+        let reach = f64::from(blast.radius);
+        self.units.iter().filter(move |u| {
+            u.on_table() && u.base.centre.distance(point) <= reach + u.base.radius + 1e-9
+        })
+    }
+
     /// A model its list's restraint limits: no two of its Type fight one enemy together.
     pub fn restrained(&self, unit: usize) -> bool {
         let u = &self.units[unit];
@@ -2635,14 +2648,7 @@ fn throw(
     if !hit {
         return;
     }
-    let reach = f64::from(blast.radius);
-    let caught: Vec<usize> = game
-        .units
-        .iter()
-        .filter(|u| u.on_table())
-        .filter(|u| u.base.centre.distance(point) <= reach + u.base.radius + 1e-9)
-        .map(|u| u.id)
-        .collect();
+    let caught: Vec<usize> = game.caught(point, blast).map(|u| u.id).collect();
     for victim in caught {
         let riders = [false, true];
         for mount in riders {
