@@ -733,6 +733,7 @@ fn wound(
         fighter: name.clone(),
         result,
         health: after,
+        by: Some(sides[attacker_side][attacker].name.clone()),
     });
     if doomed {
         // Tough: it stays for a last attack until the end of the Combat Phase.

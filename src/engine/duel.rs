@@ -304,6 +304,7 @@ pub fn free_attack_on(
             fighter: defender.name.clone(),
             result,
             health: defender.health,
+            by: Some(attacker.name.clone()),
         });
     }
     result

@@ -56,6 +56,9 @@ pub enum Event {
         fighter: String,
         result: WoundResult,
         health: Health,
+        /// The model that dealt it (a warhorse's wound is its rider's), when a model did.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        by: Option<String>,
     },
     Discard {
         fighter: String,
@@ -148,6 +151,21 @@ pub enum Event {
         x: f64,
         y: f64,
         radius: f64,
+    },
+    /// A model of a game on the table as it starts, before deployment: its id (`model`, the
+    /// name every other event uses), side, whether it leads its Buntai, base radius in inches
+    /// and its starting profile.
+    Model {
+        model: String,
+        side: String,
+        leader: bool,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        hire: bool,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        civilian: bool,
+        base_radius: f64,
+        #[serde(flatten)]
+        card: crate::engine::game::unit::ModelCard,
     },
     /// A model placed at deployment (centre, inches from the south-west corner).
     Deploy {

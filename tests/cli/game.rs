@@ -680,6 +680,7 @@ fn check_log(events: &[serde_json::Value]) {
     let mut burst: Option<(f64, f64)> = None;
     let mut at: HashMap<String, (f64, f64)> = HashMap::new();
     let mut gone: Vec<String> = Vec::new();
+    let mut known: Vec<String> = Vec::new();
     let mut moved_this_turn: Vec<String> = Vec::new();
     let (mut turn, mut limit) = (0u64, 0u64);
     let mut vp = [0i64; 2];
@@ -711,7 +712,35 @@ fn check_log(events: &[serde_json::Value]) {
                 turn = e["turn"].as_u64().expect("turn");
                 moved_this_turn.clear();
             }
+            // Every model is introduced with its starting profile before it is placed.
+            "model" => {
+                let model = e["model"].as_str().expect("model").to_owned();
+                assert!(e["rank"].as_u64().is_some() && e["profile"].is_string());
+                assert!(
+                    e["base_radius"]
+                        .as_f64()
+                        .is_some_and(|b| (b - r).abs() < 1e-9)
+                );
+                known.push(model);
+            }
+            // A wound names who dealt it, a model of the game.
+            "wound" => {
+                if let Some(by) = e["by"].as_str() {
+                    let by = by.trim_end_matches("'s warhorse");
+                    assert!(known.iter().any(|k| k == by), "wound by an unknown {by}");
+                }
+                if e["health"] == "dead" {
+                    gone.push(e["fighter"].as_str().expect("name").to_owned());
+                }
+            }
             "deploy" => {
+                assert!(
+                    known
+                        .iter()
+                        .any(|k| Some(k.as_str()) == e["model"].as_str()),
+                    "{} is deployed without a model event",
+                    e["model"]
+                );
                 at.insert(
                     e["model"].as_str().expect("model").to_owned(),
                     (e["x"].as_f64().expect("x"), e["y"].as_f64().expect("y")),
@@ -770,9 +799,6 @@ fn check_log(events: &[serde_json::Value]) {
                         "{model} ends overlapping {other} in turn {turn}"
                     );
                 }
-            }
-            "wound" if e["health"] == "dead" => {
-                gone.push(e["fighter"].as_str().expect("name").to_owned())
             }
             "fled" => gone.push(e["model"].as_str().expect("name").to_owned()),
             "shot" => {

@@ -379,6 +379,17 @@ impl<'c> Game<'c> {
                 units.push(u);
             }
         }
+        for u in &units {
+            events.push(|| Event::Model {
+                model: u.fighter.name.clone(),
+                side: side_name(u.side),
+                leader: u.leader,
+                hire: u.hire,
+                civilian: u.civilian,
+                base_radius: u.base.radius,
+                card: (*u.card).clone(),
+            });
+        }
         let start_strength = [0, 1].map(|s| units.iter().filter(|u| u.side == s).count() as u32);
         // The scenario's length: its dice and fixed turns, rolled at set-up.
         let turns = cat.scenario.get(setup.scenario).map_or(
@@ -2716,6 +2727,7 @@ pub fn wound(
         fighter: name.clone(),
         result,
         health,
+        by: by.map(|b| game.units[b].fighter.name.clone()),
     });
     if health == Health::Dead {
         killed(game, victim, events);

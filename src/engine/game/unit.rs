@@ -1,6 +1,7 @@
 //! A model on the table: its fighter (the combat view), its base, its missile weapons and what it
 //! has done this turn.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::engine::fighter::Fighter;
@@ -120,6 +121,52 @@ pub struct Unit {
     /// Rank (scoring uses it).
     pub disguise: Option<Box<Disguise>>,
     pub turn: TurnFlags,
+    /// What it was as the game started, for the log (shared, never changed).
+    #[serde(skip)]
+    pub card: std::sync::Arc<ModelCard>,
+}
+
+/// A model as a game starts: what the log's `model` event says of it, so that a program reading
+/// the log alone can check every rule (and a campaign can credit experience, R-119).
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct ModelCard {
+    /// The roster's name for it, if the roster names it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub profile: String,
+    /// Its true Rank (a disguised Ninja's own).
+    pub rank: u8,
+    pub combat_pool: u8,
+    pub initiative: u8,
+    pub fight: u8,
+    pub shoot: u8,
+    pub armour: crate::model::Armour,
+    pub weapons: Vec<String>,
+    pub attributes: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mount: Option<Mount>,
+    /// A disguised Ninja: the profile it shows until it reveals itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disguised_as: Option<String>,
+}
+
+impl ModelCard {
+    fn of(m: &ResolvedModel<'_>) -> ModelCard {
+        ModelCard {
+            name: m.entry.name.clone(),
+            profile: m.profile.id.clone(),
+            rank: m.rank.get(),
+            combat_pool: m.combat_pool,
+            initiative: m.initiative,
+            fight: m.fight,
+            shoot: m.shoot,
+            armour: m.armour,
+            weapons: m.weapons.iter().map(|w| w.id.clone()).collect(),
+            attributes: m.attributes.iter().map(|a| a.id.clone()).collect(),
+            mount: m.mount,
+            disguised_as: m.disguise.map(|p| p.id.clone()),
+        }
+    }
 }
 
 /// What a disguised Ninja hides.
@@ -137,6 +184,21 @@ pub struct Disguise {
 impl Unit {
     /// A model of a resolved roster entry, not yet on the table.
     pub fn from_model(
+        cat: &Catalogue,
+        m: &ResolvedModel<'_>,
+        name: String,
+        side: usize,
+        id: usize,
+    ) -> Unit {
+        let mut unit = Unit::playing(cat, m, name, side, id);
+        if m.disguise.is_some() {
+            unit.card = std::sync::Arc::new(ModelCard::of(m));
+        }
+        unit
+    }
+
+    /// The unit as it plays (a disguised Ninja as the model it copies).
+    fn playing(
         cat: &Catalogue,
         m: &ResolvedModel<'_>,
         name: String,
@@ -167,8 +229,8 @@ impl Unit {
                     .iter()
                     .any(|a| cat.weapon(a).is_some_and(|a| a.id == w.id))
             });
-            let mut unit = Unit::from_model(cat, &shown, name.clone(), side, id);
-            let real = Unit::from_model(cat, &Self::undisguised(m), name, side, id);
+            let mut unit = Unit::playing(cat, &shown, name.clone(), side, id);
+            let real = Unit::playing(cat, &Self::undisguised(m), name, side, id);
             unit.rank = real.rank;
             unit.disguise = Some(Box::new(Disguise {
                 shown_rank: copied.rank.value.get(),
@@ -241,6 +303,7 @@ impl Unit {
                 )
                 .collect(),
             turn: TurnFlags::default(),
+            card: std::sync::Arc::new(ModelCard::of(m)),
         }
     }
 
