@@ -2,6 +2,7 @@
 //!
 //! Layers, each depending only on those below it: `cli` → `load` → `model`, with `diag` shared.
 
+pub mod campaign;
 pub mod cli;
 pub mod diag;
 pub mod edit;

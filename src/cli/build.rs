@@ -156,6 +156,7 @@ pub fn add(out: &Out, cat: &Catalogue, args: &AddArgs) -> u8 {
         leader: args.leader,
         disguise: args.disguise.clone(),
         options: args.options.clone(),
+        kept: None,
     };
     apply(out, cat, &args.file, &args.how, true, |text| {
         edit::add_model(text, &model).map(|t| (t, format!("added {}", args.profile)))

@@ -1,6 +1,7 @@
 //! The command line: clap definitions, and the only place that prints or decides exit codes.
 
 mod build;
+mod campaign;
 mod catalogue;
 mod data;
 mod field;
@@ -145,6 +146,12 @@ pub enum Command {
         id: Option<crate::model::ScenarioId>,
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
+    },
+    /// Campaigns: master rosters, small Buntai, experience, promotion, the
+    /// final, and whole campaigns played by the engine.
+    Campaign {
+        #[command(subcommand)]
+        command: campaign::CampaignCommand,
     },
     /// Work with the game data itself.
     Data {
@@ -305,6 +312,9 @@ pub fn run(cli: Cli) -> u8 {
         Command::Table(args) => with_catalogue(&out, &source, |cat| table::run(&out, cat, &args)),
         Command::Odds { command } => {
             with_catalogue(&out, &source, |cat| odds::run(&out, cat, &command))
+        }
+        Command::Campaign { command } => {
+            with_catalogue(&out, &source, |cat| campaign::run(&out, cat, &command))
         }
         Command::Simulate(args) => {
             with_catalogue(&out, &source, |cat| simulate::run(&out, cat, &args))

@@ -38,7 +38,20 @@ fn card_place(place: CardPlace) -> &'static str {
 #[derive(Debug, Args)]
 pub struct PrintArgs {
     /// The roster file.
-    pub roster: PathBuf,
+    #[arg(required_unless_present = "campaign")]
+    pub roster: Option<PathBuf>,
+    /// Print a campaign player's master roster instead, each model with its experience, Rank
+    /// and availability (`buntai campaign`).
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "roster",
+        requires = "player"
+    )]
+    pub campaign: Option<PathBuf>,
+    /// The campaign player whose roster to print.
+    #[arg(long, value_name = "NAME", requires = "campaign")]
+    pub player: Option<String>,
     #[arg(long, value_enum, default_value_t = SheetFormat::Text)]
     pub format: SheetFormat,
     /// Write the sheet to this file instead of standard output.
@@ -74,18 +87,58 @@ pub enum CardPlace {
 }
 
 pub fn run(out: &Out, cat: &Catalogue, args: &PrintArgs) -> u8 {
-    let output = match open_output(
-        out,
-        args.output.as_deref(),
-        args.force,
-        &[args.roster.as_path()],
-    ) {
+    let input = match args.roster.as_deref().or(args.campaign.as_deref()) {
+        Some(p) => p,
+        None => {
+            out.error("give a roster file, or --campaign FILE --player NAME");
+            return exit::USAGE;
+        }
+    };
+    let output = match open_output(out, args.output.as_deref(), args.force, &[input]) {
         Ok(file) => file,
         Err(code) => return code,
     };
-    let file = match super::output::read_input(out, &args.roster) {
-        Ok(file) => file,
-        Err(code) => return code,
+    // A campaign's master roster, with its models' campaign lines.
+    let campaign_cat;
+    let mut notes: Vec<(String, String)> = Vec::new();
+    let (cat, file) = match &args.campaign {
+        Some(path) => {
+            campaign_cat = crate::campaign::catalogue(cat);
+            let c = match super::campaign::load(out, &campaign_cat, path) {
+                Ok(c) => c,
+                Err(code) => return code,
+            };
+            let who = args.player.as_deref().unwrap_or_default();
+            let Some(k) = c.player_index(who) else {
+                let names: Vec<&str> = c.players.iter().map(|p| p.name.as_str()).collect();
+                out.error(&format!(
+                    "no player `{who}` in this campaign (players: {})",
+                    names.join(", ")
+                ));
+                return exit::USAGE;
+            };
+            notes = super::campaign::sheet_notes(&campaign_cat, &c, k);
+            let mut roster = c.players[k].roster.clone();
+            // Promotions may take a master roster past the agreed total.
+            roster.points = None;
+            roster.name = Some(format!(
+                "{}: {}",
+                c.players[k].name,
+                roster
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| "master roster".to_owned())
+            ));
+            let text = toml::to_string(&roster).unwrap_or_default();
+            (
+                &campaign_cat,
+                SourceFile::new(format!("{}: {who}'s master roster", path.display()), text),
+            )
+        }
+        None => match super::output::read_input(out, input) {
+            Ok(file) => (cat, file),
+            Err(code) => return code,
+        },
     };
     let rules = Rules {
         fatigue: args.fatigue,
@@ -107,7 +160,14 @@ pub fn run(out: &Out, cat: &Catalogue, args: &PrintArgs) -> u8 {
     } else {
         View::Own
     };
-    let sheet = build_sheet(cat, &parsed, &resolved, &report, view);
+    let mut sheet = build_sheet(cat, &parsed, &resolved, &report, view);
+    for e in &mut sheet.entries {
+        e.campaign = e
+            .name
+            .as_ref()
+            .and_then(|n| notes.iter().find(|(m, _)| m == n))
+            .map(|(_, line)| line.clone());
+    }
     let text = match args.format {
         SheetFormat::Text => sheet_doc(&sheet).to_text(out.text_style()),
         SheetFormat::Markdown => sheet_doc(&sheet).to_markdown(),

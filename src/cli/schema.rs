@@ -60,10 +60,18 @@ pub enum SchemaKind {
     Periods,
     /// What `simulate --field --format json` prints.
     Field,
+    /// A campaign file (`buntai campaign new`).
+    Campaign,
+    /// `campaign.toml`: experience, promotion paths, the campaign's and events' terms.
+    CampaignRules,
+    /// What `campaign show --format json` prints.
+    CampaignShow,
+    /// What `campaign simulate --games N --format json` prints.
+    CampaignRuns,
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 28] = [
+    pub const ALL: [SchemaKind; 32] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -92,6 +100,10 @@ impl SchemaKind {
         SchemaKind::Scenarios,
         SchemaKind::Periods,
         SchemaKind::Field,
+        SchemaKind::Campaign,
+        SchemaKind::CampaignRules,
+        SchemaKind::CampaignShow,
+        SchemaKind::CampaignRuns,
     ];
 
     /// The file name under `schemas/`.
@@ -125,6 +137,10 @@ impl SchemaKind {
             SchemaKind::Scenarios => "scenarios.schema.json",
             SchemaKind::Periods => "periods.schema.json",
             SchemaKind::Field => "field.schema.json",
+            SchemaKind::Campaign => "campaign.schema.json",
+            SchemaKind::CampaignRules => "campaign-rules.schema.json",
+            SchemaKind::CampaignShow => "campaign-show.schema.json",
+            SchemaKind::CampaignRuns => "campaign-runs.schema.json",
         }
     }
 
@@ -157,6 +173,10 @@ impl SchemaKind {
             SchemaKind::Terrain => schemars::schema_for!(crate::model::TerrainFile),
             SchemaKind::Periods => schemars::schema_for!(crate::model::PeriodsFile),
             SchemaKind::Field => schemars::schema_for!(super::field::FieldJson),
+            SchemaKind::Campaign => schemars::schema_for!(crate::campaign::Campaign),
+            SchemaKind::CampaignRules => schemars::schema_for!(crate::model::CampaignRules),
+            SchemaKind::CampaignShow => schemars::schema_for!(super::campaign::CampaignJson),
+            SchemaKind::CampaignRuns => schemars::schema_for!(super::campaign::CampaignRunsJson),
             SchemaKind::Table => schemars::schema_for!(crate::engine::table::TableFile),
             SchemaKind::TableOutput => schemars::schema_for!(crate::print::table::TableJson),
             SchemaKind::Skirmish => schemars::schema_for!(super::skirmish::SkirmishJson),
@@ -190,6 +210,8 @@ impl SchemaKind {
                 | SchemaKind::Terrain
                 | SchemaKind::Table
                 | SchemaKind::Periods
+                | SchemaKind::Campaign
+                | SchemaKind::CampaignRules
         )
     }
 }

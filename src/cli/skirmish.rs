@@ -227,6 +227,86 @@ fn table_policy(
     }
 }
 
+/// One seating of a pairing: the policies, the sides' models, factions and Fearsome Kiai, in seat
+/// order.
+pub(super) struct Seating<'s, 'c> {
+    pub policies: [PolicyArg; 2],
+    pub units: [&'s Vec<Unit>; 2],
+    pub factions: [&'c Faction; 2],
+    pub kiai: [u32; 2],
+    /// The attacking seat, if the players settled it.
+    pub attacker: Option<usize>,
+    /// Each seat's points.
+    pub points: [u32; 2],
+}
+
+/// What every game of a run shares: the scenario, the table and the optional rules.
+pub(super) struct Conditions<'a> {
+    pub cat: &'a Catalogue,
+    pub scenario: crate::model::ScenarioId,
+    /// The points the table is set up for (the larger force, R-101).
+    pub points: u32,
+    pub deployment: Option<DeploymentChoice>,
+    /// The player's own table, else one generated per game.
+    pub table: Option<&'a crate::engine::table::Table>,
+    pub fatigue: bool,
+    pub reserves: bool,
+    pub seed: u64,
+}
+
+/// Play game number `game` of a run: set up its table, deploy, play it out; the result and the
+/// models as they ended.
+pub(super) fn play_seated(
+    c: &Conditions<'_>,
+    seat: &Seating<'_, '_>,
+    ai: &DefaultAi,
+    game: u64,
+    events: &mut EventLog,
+) -> (GameResult, Vec<Unit>) {
+    let (cat, scenario) = (c.cat, c.cat.scenario.get(c.scenario));
+    let (sides, fs) = (seat.units, seat.factions);
+    let mut pa = table_policy(seat.policies[0], ai, c.seed, POLICY_STREAM + 2 * game);
+    let mut pb = table_policy(seat.policies[1], ai, c.seed, POLICY_STREAM + 2 * game + 1);
+    let wishes = [
+        pa.deployment(sides[0], sides[1]),
+        pb.deployment(sides[1], sides[0]),
+    ];
+    let request = SetupRequest {
+        wishes: c.deployment.is_none().then_some(wishes),
+        attacker: seat.attacker,
+        ..SetupRequest::new(
+            cat,
+            c.scenario,
+            c.points,
+            c.deployment.unwrap_or(DeploymentChoice::Edge),
+            table_seed(c.seed, game),
+        )
+    };
+    let mut dice = SeededDice::new(c.seed, game);
+    let setup = generate_on(cat, &request, c.table);
+    let mut sides = [sides[0].clone(), sides[1].clone()];
+    add_civilians(cat, &setup, &mut sides, seat.points);
+    let mut game_state = Game::from_setup(cat, fs, sides, setup, &mut dice, events);
+    game_state.kiai = seat.kiai;
+    game_state.fatigue = c.fatigue;
+    if c.reserves {
+        keep_reserves(&mut game_state, &mut [pa.as_mut(), pb.as_mut()], events);
+    } else if let Some(a) = game_state.setup.attacker
+        && scenario.is_some_and(|s| s.reserves == ReservesRule::Attacker)
+    {
+        // The attacker always holds half back.
+        let policy = if a == 0 { pa.as_mut() } else { pb.as_mut() };
+        keep_reserves_of(&mut game_state, a, policy, events);
+    }
+    let result = play(
+        &mut game_state,
+        &mut [pa.as_mut(), pb.as_mut()],
+        &mut dice,
+        events,
+    );
+    (result, game_state.units)
+}
+
 /// The set-up seed of game `game`: its own table for each game, the same for the same seed.
 fn table_seed(seed: u64, game: u64) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03)
@@ -368,64 +448,18 @@ pub fn play_pair(
         kiai_bought(a_faction, &a_roster),
         kiai_bought(b_faction, &b_roster),
     ];
-    // One seating: the policies, the sides' models, factions and Fearsome Kiai, in seat order.
-    struct Seating<'s, 'c> {
-        policies: [PolicyArg; 2],
-        units: [&'s Vec<Unit>; 2],
-        factions: [&'c Faction; 2],
-        kiai: [u32; 2],
-        /// The attacking seat, if the players settled it.
-        attacker: Option<usize>,
-        /// Each seat's points.
-        points: [u32; 2],
-    }
+    let conditions = Conditions {
+        cat,
+        scenario: args.scenario,
+        points,
+        deployment: args.deployment,
+        table: table.as_ref(),
+        fatigue: args.fatigue,
+        reserves: args.reserves,
+        seed: args.seed,
+    };
     let play_one = |seat: &Seating<'_, '_>, game: u64, events: &mut EventLog| {
-        let (sides, fs) = (seat.units, seat.factions);
-        let mut pa = table_policy(seat.policies[0], ai, args.seed, POLICY_STREAM + 2 * game);
-        let mut pb = table_policy(
-            seat.policies[1],
-            ai,
-            args.seed,
-            POLICY_STREAM + 2 * game + 1,
-        );
-        let wishes = [
-            pa.deployment(sides[0], sides[1]),
-            pb.deployment(sides[1], sides[0]),
-        ];
-        let request = SetupRequest {
-            wishes: args.deployment.is_none().then_some(wishes),
-            attacker: seat.attacker,
-            ..SetupRequest::new(
-                cat,
-                args.scenario,
-                points,
-                args.deployment.unwrap_or(DeploymentChoice::Edge),
-                table_seed(args.seed, game),
-            )
-        };
-        let mut dice = SeededDice::new(args.seed, game);
-        let setup = generate_on(cat, &request, table.as_ref());
-        let mut sides = [sides[0].clone(), sides[1].clone()];
-        add_civilians(cat, &setup, &mut sides, seat.points);
-        let mut game_state = Game::from_setup(cat, fs, sides, setup, &mut dice, events);
-        game_state.kiai = seat.kiai;
-        game_state.fatigue = args.fatigue;
-        if args.reserves {
-            keep_reserves(&mut game_state, &mut [pa.as_mut(), pb.as_mut()], events);
-        } else if let Some(a) = game_state.setup.attacker
-            && scenario.is_some_and(|s| s.reserves == ReservesRule::Attacker)
-        {
-            // The attacker always holds half back.
-            let policy = if a == 0 { pa.as_mut() } else { pb.as_mut() };
-            keep_reserves_of(&mut game_state, a, policy, events);
-        }
-        let result = play(
-            &mut game_state,
-            &mut [pa.as_mut(), pb.as_mut()],
-            &mut dice,
-            events,
-        );
-        (result, game_state.units)
+        play_seated(&conditions, seat, ai, game, events)
     };
     let progress = Progress::new(args.most_games() * if args.swap { 2 } else { 1 });
     let run_all = |seat: Seating<'_, '_>, logged: Option<u64>| {

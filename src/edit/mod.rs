@@ -539,3 +539,144 @@ name = \"Taro\"\n";
         assert!(edited.contains("secondary = [\"bo\", \"jo\"]"), "{edited}");
     }
 }
+
+/// Rewrite `text` (a TOML document) so that it holds `value`, changing only what differs: keys,
+/// tables and array entries that already hold the new value keep their comments and layout; new
+/// keys are appended, gone ones removed. The one way a whole document (a campaign, an event) is
+/// edited in place.
+pub fn rewrite<T: serde::Serialize>(text: &str, value: &T) -> Result<String, EditError> {
+    let mut doc = parse(text)?;
+    let fresh = toml::to_string(value)
+        .map_err(|e| EditError::Shape(format!("cannot write the file: {e}")))?;
+    let fresh = parse(&fresh)?;
+    merge_table(doc.as_table_mut(), fresh.as_table().clone());
+    Ok(doc.to_string())
+}
+
+fn merge_table(old: &mut Table, new: Table) {
+    let gone: Vec<String> = old
+        .iter()
+        .map(|(k, _)| k.to_owned())
+        .filter(|k| !new.contains_key(k))
+        .collect();
+    for k in gone {
+        old.remove(&k);
+    }
+    for (k, item) in new {
+        match old.get_mut(&k) {
+            Some(existing) => merge_item(existing, item),
+            None => {
+                let mut item = item;
+                unposition(&mut item);
+                old.insert(&k, item);
+            }
+        }
+    }
+}
+
+fn merge_item(old: &mut Item, new: Item) {
+    match (old, new) {
+        (Item::Table(o), Item::Table(n)) => merge_table(o, n),
+        (Item::ArrayOfTables(o), Item::ArrayOfTables(n)) => {
+            let count = n.len();
+            for (i, t) in n.into_iter().enumerate() {
+                match o.get_mut(i) {
+                    Some(existing) => merge_table(existing, t),
+                    None => {
+                        let mut item = Item::Table(t);
+                        unposition(&mut item);
+                        if let Item::Table(t) = item {
+                            o.push(t);
+                        }
+                    }
+                }
+            }
+            while o.len() > count {
+                o.remove(o.len() - 1);
+            }
+        }
+        // A hand-written inline table stays inline.
+        (Item::Value(toml_edit::Value::InlineTable(o)), Item::Table(n)) => {
+            let mut inline = n.into_inline_table();
+            if bare(&toml_edit::Value::InlineTable(o.clone()))
+                != bare(&toml_edit::Value::InlineTable(inline.clone()))
+            {
+                let decor = o.decor().clone();
+                *inline.decor_mut() = decor;
+                *o = inline;
+            }
+        }
+        (Item::Value(o), Item::Value(n)) => {
+            if bare(o) != bare(&n) {
+                let decor = o.decor().clone();
+                *o = n;
+                *o.decor_mut() = decor;
+            }
+        }
+        (o, n) => *o = n,
+    }
+}
+
+/// Forget where a new table stood in the freshly written document, so that it is written
+/// after its parent and siblings in the edited one.
+fn unposition(item: &mut Item) {
+    match item {
+        Item::Table(t) => {
+            t.set_position(None);
+            for (_, child) in t.iter_mut() {
+                unposition(child);
+            }
+        }
+        Item::ArrayOfTables(a) => {
+            for t in a.iter_mut() {
+                t.set_position(None);
+                for (_, child) in t.iter_mut() {
+                    unposition(child);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A value's text without its surrounding whitespace and comments.
+fn bare(v: &toml_edit::Value) -> String {
+    let mut v = v.clone();
+    v.decor_mut().clear();
+    v.to_string()
+}
+
+#[cfg(test)]
+mod rewrite_tests {
+    use super::rewrite;
+
+    #[derive(serde::Serialize)]
+    struct Doc {
+        name: String,
+        xp: u32,
+        games: Vec<Game>,
+    }
+    #[derive(serde::Serialize)]
+    struct Game {
+        number: u32,
+    }
+
+    #[test]
+    fn rewrite_keeps_comments_where_nothing_changed() {
+        let text =
+            "# my campaign\nname = \"A\" # the name\nxp = 1\n\n# games\n[[games]]\nnumber = 1\n";
+        let value = Doc {
+            name: "A".into(),
+            xp: 3,
+            games: vec![Game { number: 1 }, Game { number: 2 }],
+        };
+        let out = rewrite(text, &value).expect("rewrites");
+        assert!(out.contains("# my campaign"), "{out}");
+        assert!(out.contains("name = \"A\" # the name"), "{out}");
+        assert!(out.contains("xp = 3"), "{out}");
+        assert!(out.contains("# games\n[[games]]\nnumber = 1"), "{out}");
+        assert_eq!(out.matches("[[games]]").count(), 2, "{out}");
+        let back: toml::Value = toml::from_str(&out).expect("valid TOML");
+        assert_eq!(back["games"][1]["number"].as_integer(), Some(2));
+    }
+}

@@ -159,9 +159,9 @@ pub enum Event {
         model: String,
         side: String,
         leader: bool,
-        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         hire: bool,
-        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         civilian: bool,
         base_radius: f64,
         #[serde(flatten)]

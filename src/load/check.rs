@@ -19,6 +19,7 @@ pub struct Sources {
     pub reference: SourceFile,
     pub terrain: SourceFile,
     pub periods: SourceFile,
+    pub campaign: SourceFile,
     /// In the same order as `Catalogue::factions`.
     pub factions: Vec<SourceFile>,
 }
@@ -152,11 +153,74 @@ pub fn cross_check(cat: &Catalogue, sources: &Sources) -> Vec<Problem> {
         c.faction(faction, file);
     }
     c.periods(&sources.periods);
+    c.campaign(&sources.campaign);
     c.problems
 }
 
 impl Checker<'_> {
     /// `periods.toml`: one main period, and every name a period list uses exists.
+    /// Promotion paths name real lists, profiles and weapons.
+    fn campaign(&mut self, file: &SourceFile) {
+        let cat = self.cat;
+        let root = TomlPath::root().key("paths");
+        let lists: Vec<&str> = cat
+            .factions
+            .iter()
+            .map(|f| f.id.as_str())
+            .chain(std::iter::once("swords-for-hire"))
+            .collect();
+        let profiles_of = |id: &str| -> Vec<String> {
+            match cat.faction(id) {
+                Some(f) => f.profiles.iter().map(|p| p.id.clone()).collect(),
+                None if id == "swords-for-hire" => cat
+                    .swords_for_hire
+                    .profiles
+                    .iter()
+                    .map(|p| p.id.clone())
+                    .collect(),
+                None => Vec::new(),
+            }
+        };
+        for (i, path) in cat.campaign.paths.iter().enumerate() {
+            let at = root.index(i);
+            if !self.reference(
+                file,
+                &at.key("faction"),
+                "faction",
+                &path.faction,
+                lists.iter().copied(),
+            ) {
+                continue;
+            }
+            let own = profiles_of(&path.faction);
+            let target = match &path.borrow {
+                Some(b) => {
+                    if !self.reference(file, &at.key("borrow"), "faction", b, lists.iter().copied())
+                    {
+                        continue;
+                    }
+                    profiles_of(b)
+                }
+                None => own.clone(),
+            };
+            for (j, [from, to]) in path.steps.iter().enumerate() {
+                let step = at.key("steps").index(j);
+                let from_ok = own.iter().chain(&target).map(String::as_str);
+                self.reference(file, &step.index(0), "profile", from, from_ok);
+                self.reference(
+                    file,
+                    &step.index(1),
+                    "profile",
+                    to,
+                    target.iter().map(String::as_str),
+                );
+            }
+            if let Some(w) = &path.requires {
+                self.weapon_ref(file, &at.key("requires"), w);
+            }
+        }
+    }
+
     fn periods(&mut self, file: &SourceFile) {
         let cat = self.cat;
         let root = TomlPath::root().key("periods");

@@ -30,7 +30,8 @@ pub const RULINGS: &str = "rulings.toml";
 pub const REFERENCE: &str = "reference.toml";
 pub const TERRAIN: &str = "terrain.toml";
 pub const PERIODS: &str = "periods.toml";
-const REQUIRED: [&str; 8] = [
+pub const CAMPAIGN: &str = "campaign.toml";
+const REQUIRED: [&str; 9] = [
     WEAPONS,
     ATTRIBUTES,
     SWORDS_FOR_HIRE,
@@ -39,6 +40,7 @@ const REQUIRED: [&str; 8] = [
     REFERENCE,
     TERRAIN,
     PERIODS,
+    CAMPAIGN,
 ];
 
 /// Why the data could not be loaded.
@@ -89,6 +91,7 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
     let reference = parse_required::<ReferenceFile>(find(REFERENCE), &mut problems);
     let terrain = parse_required::<TerrainFile>(find(TERRAIN), &mut problems);
     let periods = parse_required::<PeriodsFile>(find(PERIODS), &mut problems);
+    let campaign = parse_required::<crate::model::CampaignRules>(find(CAMPAIGN), &mut problems);
     let mut factions: Vec<(Faction, SourceFile)> = Vec::new();
     for file in files
         .iter()
@@ -108,8 +111,9 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
         Some(reference),
         Some(terrain),
         Some(periods),
+        Some(campaign),
     ) = (
-        weapons, attributes, swords, scenario, rulings, reference, terrain, periods,
+        weapons, attributes, swords, scenario, rulings, reference, terrain, periods, campaign,
     )
     else {
         return Err(LoadError::Invalid(problems));
@@ -127,6 +131,7 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
         reference: reference.1,
         terrain: terrain.1,
         periods: periods.1,
+        campaign: campaign.1,
         factions: factions.iter().map(|(_, f)| f.clone()).collect(),
     };
     let mut catalogue = Catalogue {
@@ -139,6 +144,7 @@ pub fn load_files(files: &[SourceFile]) -> Result<Catalogue, LoadError> {
         reference: reference.0,
         terrain: terrain.0,
         periods: periods.0,
+        campaign: campaign.0,
         period_factions: Vec::new(),
         data_version: data_version(files),
     };

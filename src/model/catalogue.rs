@@ -18,6 +18,8 @@ pub struct Catalogue {
     pub reference: ReferenceFile,
     pub terrain: TerrainFile,
     pub periods: PeriodsFile,
+    /// Campaigns, progression and events (`campaign.toml`).
+    pub campaign: super::CampaignRules,
     /// The lists of every period other than the main one, built from the faction files.
     pub period_factions: Vec<PeriodFaction>,
     /// A short fingerprint of the data files' text: it changes whenever the data changes, so a

@@ -4,6 +4,7 @@
 //! their JSON Schemas are generated from them (`buntai schema`). Cross-references between records are
 //! plain ids here; `crate::load` checks that every id resolves before anything else sees a [`Catalogue`].
 
+mod campaign;
 mod catalogue;
 mod common;
 mod faction;
@@ -13,6 +14,7 @@ mod profile;
 mod ruling;
 mod terrain;
 
+pub use campaign::{CampaignRules, CampaignTerms, EventTerms, Experience, PromotionPath};
 pub use catalogue::{Catalogue, ListError, PeriodFaction, ProfileRef, ProfileSource};
 pub use common::{Armour, Mount, Provenance, Rank, Sourced};
 pub use faction::{

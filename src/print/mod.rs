@@ -152,6 +152,9 @@ fn model_cell(e: &SheetEntry) -> String {
     if let Some(name) = &e.name {
         tags.push(format!("\"{name}\""));
     }
+    if let Some(c) = &e.campaign {
+        tags.push(c.clone());
+    }
     if e.leader {
         tags.push("LEADER".to_owned());
     }

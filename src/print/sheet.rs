@@ -133,6 +133,9 @@ pub struct SheetEntry {
     pub points_total: i32,
     /// What `points_each` is made of: the profile, each priced option, bought attributes.
     pub cost: Vec<crate::roster::CostPart>,
+    /// A campaign model's experience, Rank and availability (`print --campaign`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub campaign: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -486,6 +489,7 @@ fn entry(cat: &Catalogue, m: &ResolvedModel<'_>, leader: bool) -> SheetEntry {
                 AttributeOrigin::Profile | AttributeOrigin::Bought => name,
                 AttributeOrigin::Koryu => format!("{name} (school)"),
                 AttributeOrigin::Free => format!("{name} (free)"),
+                AttributeOrigin::Kept => format!("{name} (kept)"),
             }
         })
         .collect();
@@ -510,6 +514,7 @@ fn entry(cat: &Catalogue, m: &ResolvedModel<'_>, leader: bool) -> SheetEntry {
         profile: m.profile.id.clone(),
         profile_name: m.profile.name.clone(),
         name: m.entry.name.clone(),
+        campaign: None,
         count: m.count,
         leader,
         hired: m.is_hire(),

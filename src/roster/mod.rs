@@ -94,6 +94,23 @@ pub struct RosterModel {
     /// Any other option, by the id `buntai faction <id>` shows.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<String>,
+    /// Campaigns: what a promoted model keeps from before its promotion, at no cost
+    /// and outside its new profile's options. `buntai campaign promote` writes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept: Option<Kept>,
+}
+
+/// What a promoted model keeps: its weapons, its Attributes and its armour if better
+/// than the new profile's.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Kept {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub weapons: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attributes: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub armour: Option<Armour>,
 }
 
 impl RosterModel {

@@ -52,6 +52,8 @@ pub enum AttributeOrigin {
     Free,
     /// Bought with an attribute slot.
     Bought,
+    /// Kept from before a campaign promotion, free.
+    Kept,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -318,6 +320,12 @@ fn resolve_model<'a>(
     }
     r.option_ids(entry, kit);
     let armour = r.armour(entry, kit);
+    // A promoted model keeps its armour when it is better.
+    let armour = entry
+        .kept
+        .as_ref()
+        .and_then(|k| k.armour)
+        .map_or(armour, |k| k.max(armour));
     let mount = r.mount(entry, kit);
     let banner = r.banner(entry, kit);
     r.exclusions(kit);
@@ -347,7 +355,29 @@ fn resolve_model<'a>(
             name: pick,
         });
     }
-    let attributes = r.attributes(entry, profile, &weapons);
+    // What a promoted model keeps: its weapons and Attributes, at no cost.
+    if let Some(kept) = &entry.kept {
+        for w in &kept.weapons {
+            let id = canonical(cat, w);
+            if cat.weapon(&id).is_some() && !weapons.iter().any(|c| c.id == id) {
+                weapons.push(Carried {
+                    id,
+                    name: w.clone(),
+                });
+            }
+        }
+    }
+    let mut attributes = r.attributes(entry, profile, &weapons);
+    if let Some(kept) = &entry.kept {
+        for a in &kept.attributes {
+            if cat.attribute(a).is_some() && !attributes.iter().any(|h| h.id == *a) {
+                attributes.push(HeldAttribute {
+                    id: a.clone(),
+                    origin: AttributeOrigin::Kept,
+                });
+            }
+        }
+    }
     // An attribute that names weapons (Niten: katana and wakizashi) adds to the Combat Pool only
     // when the model carries all of them.
     combat_pool += attributes

@@ -3,6 +3,7 @@
 mod assassination;
 mod build;
 mod buildings;
+mod campaign;
 mod capture;
 mod catalogue;
 mod data_check;
