@@ -2,6 +2,7 @@
 //! Capture and a Defence game, experience and promotion between games, and a final Skirmish of
 //! every available model. The campaign file holds all of it; `buntai campaign` edits it.
 
+pub mod event;
 pub mod log;
 
 use std::collections::BTreeMap;

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::ListFormat;
 use super::output::{Out, emit, note, print_json};
-use super::simulate::{PolicyArg, Rate, kiai_bought, pct, rate};
+use super::simulate::{PolicyArg, Rate, pct, rate};
 use crate::campaign::log::{LoggedGame, parse_lines, read_game};
 use crate::campaign::{
     Availability, Campaign, EndState, FINAL, GameRecord, ModelGame, ModelRecord, Player, Promotion,
@@ -17,8 +17,6 @@ use crate::campaign::{
 };
 use crate::diag::{SourceFile, exit, render};
 use crate::engine::dice::{Dice, SeededDice};
-use crate::engine::events::EventLog;
-use crate::engine::game::unit::units_of;
 use crate::engine::policy::DefaultAi;
 use crate::model::Catalogue;
 use crate::print::Doc;
@@ -297,12 +295,23 @@ fn edit<T>(
     path: &Path,
     change: impl FnOnce(&mut Campaign) -> Result<T, String>,
 ) -> Result<T, u8> {
+    edit_with(out, path, |file| parse(cat, file), change)
+}
+
+/// Edit a TOML file of type `D` in place: read it with `parse`, change it, write back what changed
+/// (locked, atomic, comments kept; `buntai undo` takes it back). Used for campaigns and events.
+pub(super) fn edit_with<D: Serialize, T>(
+    out: &Out,
+    path: &Path,
+    parse: impl FnOnce(&SourceFile) -> Result<D, String>,
+    change: impl FnOnce(&mut D) -> Result<T, String>,
+) -> Result<T, u8> {
     let name = path.display().to_string();
     let result = crate::files::edit_file(path, |text| {
         let file = SourceFile::new(name.clone(), text);
-        let mut campaign = parse(cat, &file)?;
-        let value = change(&mut campaign)?;
-        let edited = crate::edit::rewrite(text, &campaign).map_err(|e| e.to_string())?;
+        let mut doc = parse(&file)?;
+        let value = change(&mut doc)?;
+        let edited = crate::edit::rewrite(text, &doc).map_err(|e| e.to_string())?;
         Ok::<_, String>((edited, value))
     });
     match result {
@@ -318,19 +327,32 @@ fn edit<T>(
     }
 }
 
+/// `--vp 8-3`: two players' victory points.
+pub(super) fn parse_vp(text: &str) -> Result<[f64; 2], String> {
+    text.split_once('-')
+        .and_then(|(a, b)| Some([a.trim().parse::<f64>().ok()?, b.trim().parse::<f64>().ok()?]))
+        .filter(|v| v.iter().all(|x| x.is_finite() && *x >= 0.0 && *x <= 1000.0))
+        .ok_or_else(|| format!("--vp `{text}`: write the two players' VP as 8-3"))
+}
+
 /// Each master-roster model's points, by entry.
 fn model_points(cat: &Catalogue, p: &Player) -> Vec<i32> {
-    let Some(faction) = p.roster.list(cat) else {
-        return vec![0; p.roster.models.len()];
+    entry_points(cat, &p.roster)
+}
+
+/// Each roster entry's points a model.
+pub(super) fn entry_points(cat: &Catalogue, roster: &Roster) -> Vec<i32> {
+    let Some(faction) = roster.list(cat) else {
+        return vec![0; roster.models.len()];
     };
     let resolved = roster::resolve(
         cat,
         faction,
-        &p.roster,
+        roster,
         roster::Rules::default(),
         &mut Vec::new(),
     );
-    let mut points = vec![0; p.roster.models.len()];
+    let mut points = vec![0; roster.models.len()];
     for m in &resolved.models {
         points[m.index] = m.points_each;
     }
@@ -411,6 +433,70 @@ fn buntai_problems(
     problems
 }
 
+/// Read a roster a player brings: its list and points, or (with every diagnostic shown) a refusal
+/// unless it is legal. `what` names it in the refusal ("master roster (R-118)").
+pub(super) fn read_legal_roster<'c>(
+    out: &Out,
+    cat: &'c Catalogue,
+    path: &Path,
+    what: &str,
+) -> Result<(Roster, &'c crate::model::Faction, i32), u8> {
+    let source = super::output::read_input(out, path)?;
+    let report = rules::validate(cat, &source, Options::default());
+    if report.violations.iter().any(|v| v.is_error()) {
+        for v in &report.violations {
+            note(&render(&v.to_problem(&source), out.color, out.width()));
+        }
+        out.error(&format!(
+            "`{}` is not a legal {what}: fix the problems above first",
+            path.display()
+        ));
+        return Err(exit::PROBLEMS);
+    }
+    let (Ok(parsed), Some(faction)) = (roster::parse(&source), report.list(cat)) else {
+        out.error(&format!("cannot read `{}` as a roster", path.display()));
+        return Err(exit::PROBLEMS);
+    };
+    Ok((parsed, faction, report.points_total))
+}
+
+/// Write a new file of `value` as TOML under a `#:schema` line and a comment header.
+pub(super) fn write_new<T: Serialize>(
+    out: &Out,
+    file: Option<crate::files::OutputFile>,
+    schema: &str,
+    header: &str,
+    value: &T,
+) -> Result<(), u8> {
+    let body = toml::to_string(value).map_err(|e| {
+        out.error(&format!("cannot write the file: {e}"));
+        exit::USAGE
+    })?;
+    let text = format!("#:schema ../schemas/{schema}.schema.json\n{header}{body}");
+    super::output::write_output(out, file, &text)
+}
+
+/// Write a roster a command made from a campaign or event file (`force` to overwrite).
+pub(super) fn write_roster(
+    out: &Out,
+    path: &Path,
+    header: &str,
+    roster: &Roster,
+    force: bool,
+    from: &Path,
+) -> Result<(), u8> {
+    let body = toml::to_string(roster).unwrap_or_default();
+    let text = format!("#:schema ../schemas/roster.schema.json\n{header}{body}");
+    let options = crate::files::WriteOptions {
+        force,
+        inputs: &[from],
+    };
+    crate::files::write_file(path, &text, &options).map_err(|e| {
+        out.error(&e.to_string());
+        exit::USAGE
+    })
+}
+
 fn new(out: &Out, cat: &Catalogue, args: &NewArgs) -> u8 {
     if args.masters.len() != 2 {
         out.error(&format!(
@@ -431,24 +517,10 @@ fn new(out: &Out, cat: &Catalogue, args: &NewArgs) -> u8 {
     let mut players = Vec::new();
     let mut agreed = Vec::new();
     for (k, path) in args.masters.iter().enumerate() {
-        let source = match super::output::read_input(out, path) {
-            Ok(s) => s,
+        let (parsed, faction, _) = match read_legal_roster(out, cat, path, "master roster (R-118)")
+        {
+            Ok(r) => r,
             Err(code) => return code,
-        };
-        let report = rules::validate(cat, &source, Options::default());
-        if report.violations.iter().any(|v| v.is_error()) {
-            for v in &report.violations {
-                note(&render(&v.to_problem(&source), out.color, out.width()));
-            }
-            out.error(&format!(
-                "`{}` is not a legal master roster: fix the problems above first (R-118)",
-                path.display()
-            ));
-            return exit::PROBLEMS;
-        }
-        let (Ok(parsed), Some(faction)) = (roster::parse(&source), report.list(cat)) else {
-            out.error(&format!("cannot read `{}` as a roster", path.display()));
-            return exit::PROBLEMS;
         };
         agreed.push(parsed.points);
         let name = args
@@ -493,18 +565,11 @@ fn new(out: &Out, cat: &Catalogue, args: &NewArgs) -> u8 {
         players,
         games: Vec::new(),
     };
-    let body = match toml::to_string(&campaign) {
-        Ok(t) => t,
-        Err(e) => {
-            out.error(&format!("cannot write the campaign: {e}"));
-            return exit::USAGE;
-        }
-    };
-    let text = format!(
-        "#:schema ../schemas/campaign.schema.json\n# A Ronin campaign (R-118). Edit it with `buntai campaign`: assign, record, promote,\n# final; `buntai campaign show {}` shows where it stands.\n{body}",
+    let header = format!(
+        "# A Ronin campaign (R-118). Edit it with `buntai campaign`: assign, record, promote,\n# final; `buntai campaign show {}` shows where it stands.\n",
         args.output.display()
     );
-    if let Err(code) = super::output::write_output(out, file, &text) {
+    if let Err(code) = write_new(out, file, "campaign", &header, &campaign) {
         return code;
     }
     note(&format!(
@@ -895,7 +960,7 @@ fn show(out: &Out, cat: &Catalogue, args: &ShowArgs) -> u8 {
     exit::SUCCESS
 }
 
-fn slug(name: &str) -> String {
+pub(super) fn slug(name: &str) -> String {
     let s: String = name
         .chars()
         .map(|c| {
@@ -956,20 +1021,14 @@ fn export(out: &Out, cat: &Catalogue, args: &ExportArgs) -> u8 {
     };
     for (p, r) in c.players.iter().zip(&rosters) {
         let path = args.dir.join(format!("{}-{suffix}.toml", slug(&p.name)));
-        let body = toml::to_string(r).unwrap_or_default();
-        let text = format!(
-            "#:schema ../schemas/roster.schema.json\n# {}'s Buntai for {} of the campaign in {}. A small Buntai is not\n# bound by composition rules (P-06): `validate` will say what it breaks.\n{body}",
+        let header = format!(
+            "# {}'s Buntai for {} of the campaign in {}. A small Buntai is not\n# bound by composition rules (P-06): `validate` will say what it breaks.\n",
             p.name,
             game_label(cat, args.game),
             args.file.display()
         );
-        let options = crate::files::WriteOptions {
-            force: args.force,
-            inputs: &[&args.file],
-        };
-        if let Err(e) = crate::files::write_file(&path, &text, &options) {
-            out.error(&e.to_string());
-            return exit::USAGE;
+        if let Err(code) = write_roster(out, &path, &header, r, args.force, &args.file) {
+            return code;
         }
         emit(&format!("{}\n", path.display()));
     }
@@ -984,11 +1043,21 @@ fn report_edit(
     format: ListFormat,
     result: Result<String, u8>,
 ) -> u8 {
+    report_with(format, result, || match load(out, cat, file) {
+        Ok(c) => print_json(&summary(cat, &c)),
+        Err(code) => code,
+    })
+}
+
+/// After an edit: its text, or (JSON) what `json` prints of the file as it now stands; the exit
+/// code of a failed edit as it is.
+pub(super) fn report_with(
+    format: ListFormat,
+    result: Result<String, u8>,
+    json: impl FnOnce() -> u8,
+) -> u8 {
     match result {
-        Ok(_) if format == ListFormat::Json => match load(out, cat, file) {
-            Ok(c) => print_json(&summary(cat, &c)),
-            Err(code) => code,
-        },
+        Ok(_) if format == ListFormat::Json => json(),
         Ok(text) => {
             emit(&text);
             exit::SUCCESS
@@ -1120,15 +1189,7 @@ fn outcome_by_hand(
     };
     let vp = match args.vp.as_deref() {
         None => [0.0; 2],
-        Some(text) => {
-            let parsed = text
-                .split_once('-')
-                .and_then(|(a, b)| {
-                    Some([a.trim().parse::<f64>().ok()?, b.trim().parse::<f64>().ok()?])
-                })
-                .filter(|v| v.iter().all(|x| x.is_finite() && *x >= 0.0 && *x <= 1000.0));
-            parsed.ok_or_else(|| format!("--vp `{text}`: write the two players' VP as 8-3"))?
-        }
+        Some(text) => parse_vp(text)?,
     };
     let mut ends: Vec<(usize, String, EndState, u32)> = Vec::new();
     for (k, p) in c.players.iter().enumerate() {
@@ -1530,53 +1591,16 @@ fn play_game(
 ) -> Result<Outcome, String> {
     let rosters = game_rosters(c, n)?;
     let scenario = Campaign::scenario(cat, n).ok_or_else(|| format!("no game {n}"))?;
-    let factions = [0, 1].map(|s| rosters[s].list(cat));
-    let [Some(fa), Some(fb)] = factions else {
-        return Err("a master roster names no known faction".to_owned());
-    };
-    let factions = [fa, fb];
-    let units = [
-        units_of(cat, fa, &rosters[0], 0),
-        units_of(cat, fb, &rosters[1], 1),
-    ];
-    let totals = [0, 1].map(|s| {
-        roster::resolve(
-            cat,
-            factions[s],
-            &rosters[s],
-            roster::Rules::default(),
-            &mut Vec::new(),
-        )
-        .points_total()
-        .max(0) as u32
-    });
-    let conditions = super::skirmish::Conditions {
+    // Roles by roll-off; the Defence's 2:1 is waived.
+    let logged = super::skirmish::play_rosters(
         cat,
+        [&rosters[0], &rosters[1]],
         scenario,
-        // The table follows the larger force.
-        points: totals[0].max(totals[1]),
-        deployment: None,
-        table: None,
-        fatigue: false,
-        reserves: false,
         seed,
-    };
-    let seat = super::skirmish::Seating {
+        stream,
         policies,
-        units: [&units[0], &units[1]],
-        factions,
-        kiai: [kiai_bought(fa, &rosters[0]), kiai_bought(fb, &rosters[1])],
-        // Roles by roll-off; the Defence's 2:1 is waived.
-        attacker: None,
-        points: totals,
-    };
-    let mut events = EventLog::recording();
-    super::skirmish::play_seated(&conditions, &seat, ai, stream, &mut events);
-    let values: Vec<serde_json::Value> = events
-        .iter()
-        .filter_map(|e| serde_json::to_value(e).ok())
-        .collect();
-    let logged = read_game(&values)?;
+        ai,
+    )?;
     let o = outcome_of_log(cat, c, n, &logged)?;
     apply(cat, c, n, &o, format!("simulated (seed {seed})"))?;
     Ok(o)

@@ -4,6 +4,7 @@ mod build;
 mod campaign;
 mod catalogue;
 mod data;
+mod event;
 mod field;
 mod import;
 mod odds;
@@ -152,6 +153,12 @@ pub enum Command {
     Campaign {
         #[command(subcommand)]
         command: campaign::CampaignCommand,
+    },
+    /// Tournament events: Swiss rounds, results, standings, the larger-roster variant,
+    /// and whole events played by the engine.
+    Event {
+        #[command(subcommand)]
+        command: event::EventCommand,
     },
     /// Work with the game data itself.
     Data {
@@ -315,6 +322,9 @@ pub fn run(cli: Cli) -> u8 {
         }
         Command::Campaign { command } => {
             with_catalogue(&out, &source, |cat| campaign::run(&out, cat, &command))
+        }
+        Command::Event { command } => {
+            with_catalogue(&out, &source, |cat| event::run(&out, cat, &command))
         }
         Command::Simulate(args) => {
             with_catalogue(&out, &source, |cat| simulate::run(&out, cat, &args))

@@ -68,10 +68,14 @@ pub enum SchemaKind {
     CampaignShow,
     /// What `campaign simulate --games N --format json` prints.
     CampaignRuns,
+    /// A tournament event file (`buntai event new`).
+    Tournament,
+    /// What `event standings --format json` prints (and every `event` edit with JSON).
+    Standings,
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 32] = [
+    pub const ALL: [SchemaKind; 34] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -104,6 +108,8 @@ impl SchemaKind {
         SchemaKind::CampaignRules,
         SchemaKind::CampaignShow,
         SchemaKind::CampaignRuns,
+        SchemaKind::Tournament,
+        SchemaKind::Standings,
     ];
 
     /// The file name under `schemas/`.
@@ -141,6 +147,8 @@ impl SchemaKind {
             SchemaKind::CampaignRules => "campaign-rules.schema.json",
             SchemaKind::CampaignShow => "campaign-show.schema.json",
             SchemaKind::CampaignRuns => "campaign-runs.schema.json",
+            SchemaKind::Tournament => "tournament.schema.json",
+            SchemaKind::Standings => "standings.schema.json",
         }
     }
 
@@ -177,6 +185,8 @@ impl SchemaKind {
             SchemaKind::CampaignRules => schemars::schema_for!(crate::model::CampaignRules),
             SchemaKind::CampaignShow => schemars::schema_for!(super::campaign::CampaignJson),
             SchemaKind::CampaignRuns => schemars::schema_for!(super::campaign::CampaignRunsJson),
+            SchemaKind::Tournament => schemars::schema_for!(crate::campaign::event::Event),
+            SchemaKind::Standings => schemars::schema_for!(super::event::EventJson),
             SchemaKind::Table => schemars::schema_for!(crate::engine::table::TableFile),
             SchemaKind::TableOutput => schemars::schema_for!(crate::print::table::TableJson),
             SchemaKind::Skirmish => schemars::schema_for!(super::skirmish::SkirmishJson),
@@ -212,6 +222,7 @@ impl SchemaKind {
                 | SchemaKind::Periods
                 | SchemaKind::Campaign
                 | SchemaKind::CampaignRules
+                | SchemaKind::Tournament
         )
     }
 }

@@ -307,6 +307,65 @@ pub(super) fn play_seated(
     (result, game_state.units)
 }
 
+/// Play one game of `scenario` between two rosters (seat order) on a table generated for them,
+/// roles rolled off, and read back what its log says happened: the campaign's and the event's
+/// games are played and credited exactly as a game recorded from a `simulate --log` file.
+pub(super) fn play_rosters(
+    cat: &Catalogue,
+    rosters: [&crate::roster::Roster; 2],
+    scenario: crate::model::ScenarioId,
+    seed: u64,
+    game: u64,
+    policies: [PolicyArg; 2],
+    ai: &DefaultAi,
+) -> Result<crate::campaign::log::LoggedGame, String> {
+    let [Some(fa), Some(fb)] = rosters.map(|r| r.list(cat)) else {
+        return Err("a roster names no known faction".to_owned());
+    };
+    let factions = [fa, fb];
+    let units = [
+        units_of(cat, fa, rosters[0], 0),
+        units_of(cat, fb, rosters[1], 1),
+    ];
+    let totals = [0, 1].map(|s| {
+        crate::roster::resolve(
+            cat,
+            factions[s],
+            rosters[s],
+            crate::roster::Rules::default(),
+            &mut Vec::new(),
+        )
+        .points_total()
+        .max(0) as u32
+    });
+    let conditions = Conditions {
+        cat,
+        scenario,
+        // The table follows the larger force.
+        points: totals[0].max(totals[1]),
+        deployment: None,
+        table: None,
+        fatigue: false,
+        reserves: false,
+        seed,
+    };
+    let seat = Seating {
+        policies,
+        units: [&units[0], &units[1]],
+        factions,
+        kiai: [kiai_bought(fa, rosters[0]), kiai_bought(fb, rosters[1])],
+        attacker: None,
+        points: totals,
+    };
+    let mut events = EventLog::recording();
+    play_seated(&conditions, &seat, ai, game, &mut events);
+    let values: Vec<serde_json::Value> = events
+        .iter()
+        .filter_map(|e| serde_json::to_value(e).ok())
+        .collect();
+    crate::campaign::log::read_game(&values)
+}
+
 /// The set-up seed of game `game`: its own table for each game, the same for the same seed.
 fn table_seed(seed: u64, game: u64) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03)

@@ -3,26 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::support::{buntai, json, json_lines, repo, succeeded};
-
-/// A legal 300-point Bushi master roster: 9 Ashigaru (yari, 18 each), an Ashigaru-gashira (18),
-/// 5 Samurai (24).
-const ODA: &str = r#"name = "Oda"
-faction = "bushi"
-points = 300
-
-[[models]]
-profile = "ashigaru"
-count = 9
-weapons = ["yari"]
-
-[[models]]
-profile = "ashigaru-gashira"
-
-[[models]]
-profile = "samurai"
-count = 5
-"#;
+use crate::support::{ODA, buntai, json, json_lines, repo, succeeded};
 
 struct Campaign {
     dir: tempfile::TempDir,

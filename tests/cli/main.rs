@@ -10,6 +10,7 @@ mod data_check;
 mod defence;
 mod duel;
 mod engine;
+mod event;
 mod fatigue;
 mod field;
 mod game;

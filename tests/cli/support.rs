@@ -115,3 +115,22 @@ pub fn simulated_report(args: &[&str]) -> serde_json::Value {
     );
     serde_json::from_slice(&out.stdout).expect("a JSON report")
 }
+
+/// A legal 300-point Bushi master roster: 9 Ashigaru (yari, 18 each), an Ashigaru-gashira (18),
+/// 5 Samurai (24).
+pub const ODA: &str = r#"name = "Oda"
+faction = "bushi"
+points = 300
+
+[[models]]
+profile = "ashigaru"
+count = 9
+weapons = ["yari"]
+
+[[models]]
+profile = "ashigaru-gashira"
+
+[[models]]
+profile = "samurai"
+count = 5
+"#;
