@@ -15,7 +15,7 @@ use super::ListFormat;
 use super::output::print_json;
 use crate::edit::{self, EditError};
 use crate::files::{self, WriteError};
-use crate::model::{Armour, Catalogue, Mount};
+use crate::model::{Armour, Catalogue, Mount, ScenarioId};
 use crate::roster::RosterModel;
 use crate::rules::{self, Options, Report};
 use crate::suggest::Style;
@@ -654,6 +654,23 @@ pub struct SuggestArgs {
     pub seed: u64,
     #[arg(long, value_enum, default_value_t = Style::Balanced)]
     pub style: Style,
+    /// Search for the list that wins most often against these rosters (each met in both seats,
+    /// both sides played by the default AI) instead of taking the first legal list built; prints
+    /// its win rate next to the plain suggestion's.
+    #[arg(long, num_args = 1.., value_name = "ROSTER")]
+    pub against: Vec<PathBuf>,
+    /// The scenario the search plays (with `--against`).
+    #[arg(long, value_enum, default_value_t = ScenarioId::Skirmish, requires = "against")]
+    pub scenario: ScenarioId,
+    /// Games the search may play (with `--against`): a quarter checks the chosen list against
+    /// the plain one on fresh games. The same seed and budget give the same list.
+    #[arg(long, value_name = "N", default_value_t = 4000, requires = "against",
+          value_parser = clap::value_parser!(u64).range(100..=10_000_000))]
+    pub budget_games: u64,
+    /// Stop the search after this many seconds (with `--against`); the list found then depends
+    /// on the machine's speed.
+    #[arg(long, value_name = "SECONDS", requires = "against", value_parser = seconds)]
+    pub budget: Option<f64>,
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -683,6 +700,17 @@ pub struct SuggestionJson {
     pub roster: crate::roster::Roster,
     /// The roster file's text.
     pub text: String,
+    /// With `--against`: how the list was chosen and how it does against the plain suggestion.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search: Option<super::optimise::SearchJson>,
+}
+
+/// A positive number of seconds.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() && s < 1e9 => Ok(s),
+        _ => Err("expected a positive number of seconds, such as 30 or 2.5".to_owned()),
+    }
 }
 
 pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
@@ -706,7 +734,15 @@ pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
         return exit::USAGE;
     };
     let style = format!("{:?}", args.style).to_lowercase();
-    let name = format!("Suggested {} ({style}, seed {})", faction.name, args.seed);
+    let (roster, name, search) = if args.against.is_empty() {
+        let name = format!("Suggested {} ({style}, seed {})", faction.name, args.seed);
+        (roster, name, None)
+    } else {
+        match super::optimise::search(out, cat, faction, roster, args) {
+            Ok(found) => (found.roster, found.name, Some(found.search)),
+            Err(code) => return code,
+        }
+    };
     let text = match roster_text(faction, &roster, Some(&name), &args.schema) {
         Ok(text) => text,
         Err(err) => {
@@ -750,6 +786,7 @@ pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
             verdict: VerdictJson::new(cat, &report),
             roster,
             text,
+            search,
         });
     }
     note(&format!(
@@ -759,6 +796,9 @@ pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
         args.points,
         if report.valid() { "LEGAL" } else { "NOT LEGAL" }
     ));
+    if let Some(search) = &search {
+        note(&super::optimise::summary(search, out.width()));
+    }
     exit::SUCCESS
 }
 

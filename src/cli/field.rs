@@ -80,15 +80,8 @@ impl Record {
 }
 
 pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
-    let scenario = cat.scenario.get(args.scenario);
-    if args.scenario == ScenarioId::Tournament
-        || scenario.is_some_and(|s| s.points == PointsRule::ScenarioAttacker)
-    {
-        out.error(&format!(
-            "--field plays scenarios between two rosters on the table; the {} is not one",
-            args.scenario
-        ));
-        return exit::USAGE;
+    if let Err(code) = two_rosters_on_table(out, cat, args.scenario, "--field") {
+        return code;
     }
     let charts = match super::output::open_output(
         out,
@@ -196,6 +189,26 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
             exit::SUCCESS
         }
     }
+}
+
+/// Refuse a scenario that is not played between two rosters on the table (the Tournament, and the
+/// Assassination with its own attackers): `option` is what asked for one.
+pub(super) fn two_rosters_on_table(
+    out: &Out,
+    cat: &Catalogue,
+    id: ScenarioId,
+    option: &str,
+) -> Result<(), u8> {
+    let scenario = cat.scenario.get(id);
+    if id == ScenarioId::Tournament
+        || scenario.is_some_and(|s| s.points == PointsRule::ScenarioAttacker)
+    {
+        out.error(&format!(
+            "{option} plays scenarios between two rosters on the table; the {id} is not one"
+        ));
+        return Err(exit::USAGE);
+    }
+    Ok(())
 }
 
 /// A rate and its interval in whole percents: `62 (55-69)`.

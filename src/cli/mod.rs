@@ -8,6 +8,7 @@ mod event;
 mod field;
 mod import;
 mod odds;
+mod optimise;
 mod options;
 mod output;
 mod print;

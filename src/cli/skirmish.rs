@@ -307,6 +307,73 @@ pub(super) fn play_seated(
     (result, game_state.units)
 }
 
+/// A roster ready to play in either seat: its models as units of side A and of side B, its
+/// list, Fearsome Kiai and points. Made once, played many times.
+pub(super) struct Force<'c> {
+    pub units: [Vec<Unit>; 2],
+    pub faction: &'c Faction,
+    pub kiai: u32,
+    pub points: u32,
+}
+
+impl<'c> Force<'c> {
+    pub fn of(cat: &'c Catalogue, roster: &crate::roster::Roster) -> Result<Force<'c>, String> {
+        let faction = roster
+            .list(cat)
+            .ok_or_else(|| "a roster names no known faction".to_owned())?;
+        let points = crate::roster::resolve(
+            cat,
+            faction,
+            roster,
+            crate::roster::Rules::default(),
+            &mut Vec::new(),
+        )
+        .points_total()
+        .max(0) as u32;
+        Ok(Force {
+            units: [0, 1].map(|side| units_of(cat, faction, roster, side)),
+            faction,
+            kiai: kiai_bought(faction, roster),
+            points,
+        })
+    }
+}
+
+/// Play game number `game` of `scenario` between two forces (seat order) on a table generated for
+/// them, roles rolled off; the result.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn play_forces(
+    cat: &Catalogue,
+    forces: [&Force<'_>; 2],
+    scenario: crate::model::ScenarioId,
+    seed: u64,
+    game: u64,
+    policies: [PolicyArg; 2],
+    ai: &DefaultAi,
+    events: &mut EventLog,
+) -> GameResult {
+    let conditions = Conditions {
+        cat,
+        scenario,
+        // The table follows the larger force.
+        points: forces[0].points.max(forces[1].points),
+        deployment: None,
+        table: None,
+        fatigue: false,
+        reserves: false,
+        seed,
+    };
+    let seat = Seating {
+        policies,
+        units: [&forces[0].units[0], &forces[1].units[1]],
+        factions: [forces[0].faction, forces[1].faction],
+        kiai: [forces[0].kiai, forces[1].kiai],
+        attacker: None,
+        points: [forces[0].points, forces[1].points],
+    };
+    play_seated(&conditions, &seat, ai, game, events).0
+}
+
 /// Play one game of `scenario` between two rosters (seat order) on a table generated for them,
 /// roles rolled off, and read back what its log says happened: the campaign's and the event's
 /// games are played and credited exactly as a game recorded from a `simulate --log` file.
@@ -319,46 +386,18 @@ pub(super) fn play_rosters(
     policies: [PolicyArg; 2],
     ai: &DefaultAi,
 ) -> Result<crate::campaign::log::LoggedGame, String> {
-    let [Some(fa), Some(fb)] = rosters.map(|r| r.list(cat)) else {
-        return Err("a roster names no known faction".to_owned());
-    };
-    let factions = [fa, fb];
-    let units = [
-        units_of(cat, fa, rosters[0], 0),
-        units_of(cat, fb, rosters[1], 1),
-    ];
-    let totals = [0, 1].map(|s| {
-        crate::roster::resolve(
-            cat,
-            factions[s],
-            rosters[s],
-            crate::roster::Rules::default(),
-            &mut Vec::new(),
-        )
-        .points_total()
-        .max(0) as u32
-    });
-    let conditions = Conditions {
-        cat,
-        scenario,
-        // The table follows the larger force.
-        points: totals[0].max(totals[1]),
-        deployment: None,
-        table: None,
-        fatigue: false,
-        reserves: false,
-        seed,
-    };
-    let seat = Seating {
-        policies,
-        units: [&units[0], &units[1]],
-        factions,
-        kiai: [kiai_bought(fa, rosters[0]), kiai_bought(fb, rosters[1])],
-        attacker: None,
-        points: totals,
-    };
+    let forces = [Force::of(cat, rosters[0])?, Force::of(cat, rosters[1])?];
     let mut events = EventLog::recording();
-    play_seated(&conditions, &seat, ai, game, &mut events);
+    play_forces(
+        cat,
+        [&forces[0], &forces[1]],
+        scenario,
+        seed,
+        game,
+        policies,
+        ai,
+        &mut events,
+    );
     let values: Vec<serde_json::Value> = events
         .iter()
         .filter_map(|e| serde_json::to_value(e).ok())

@@ -21,6 +21,7 @@ mod morale;
 mod mounts;
 mod ninja;
 mod objectives;
+mod optimise;
 mod periods;
 mod play;
 mod player;
