@@ -282,10 +282,21 @@ fn scenario_game_200_points(bencher: divan::Bencher, scenario: &str) {
     scenario_game(bencher, scenario);
 }
 
+/// The same Skirmish with the `random` policy on both sides: the engine's own cost, without the
+/// AI's thinking.
+#[divan::bench]
+fn skirmish_game_200_points_random(bencher: divan::Bencher) {
+    table_game(bencher, "skirmish", true);
+}
+
 fn scenario_game(bencher: divan::Bencher, scenario: &str) {
+    table_game(bencher, scenario, false);
+}
+
+fn table_game(bencher: divan::Bencher, scenario: &str, random: bool) {
     use buntai::engine::SeededDice;
     use buntai::engine::events::EventLog;
-    use buntai::engine::game::ai::TableAi;
+    use buntai::engine::game::ai::{RandomTable, TableAi};
     use buntai::engine::game::play::{Game, play};
     use buntai::engine::game::unit::units_of;
     use buntai::engine::game::village::add_civilians;
@@ -315,10 +326,15 @@ fn scenario_game(bencher: divan::Bencher, scenario: &str) {
         let mut dice = SeededDice::new(seed, 1);
         let mut events = EventLog::off();
         let mut game = Game::from_setup(&cat, [fa, fb], sides, setup, &mut dice, &mut events);
-        let (mut a, mut b) = (
-            TableAi::with_melee(ai.clone()),
-            TableAi::with_melee(ai.clone()),
-        );
-        play(&mut game, &mut [&mut a, &mut b], &mut dice, &mut events)
+        if random {
+            let (mut a, mut b) = (RandomTable::new(seed, 2), RandomTable::new(seed, 3));
+            play(&mut game, &mut [&mut a, &mut b], &mut dice, &mut events)
+        } else {
+            let (mut a, mut b) = (
+                TableAi::with_melee(ai.clone()),
+                TableAi::with_melee(ai.clone()),
+            );
+            play(&mut game, &mut [&mut a, &mut b], &mut dice, &mut events)
+        }
     });
 }

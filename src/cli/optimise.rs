@@ -270,14 +270,31 @@ pub fn search(
         ai: DefaultAi::new(),
     };
     let unit = arena.unit();
+    // Two lists each meet every opponent in both seats once in the search and once in the check.
+    if args.budget_games < 4 * unit {
+        out.error(&format!(
+            "--budget-games {} is too few to meet {} in both seats: give at least {}",
+            args.budget_games,
+            crate::diag::plural(u32::try_from(opponents.len()).unwrap_or(u32::MAX), "list"),
+            4 * unit
+        ));
+        return Err(exit::USAGE);
+    }
     let deadline = args.budget.map(|s| now() + Duration::from_secs_f64(s));
     // A quarter of the budget checks the winner against the plain list; the rest searches.
     let check_units = (args.budget_games / 4 / 2 / unit).max(1);
     let search_budget = args.budget_games - check_units * 2 * unit;
     let progress = Progress::new(args.budget_games);
     let mut records = vec![Record::new(opponents.len()); pool.len()];
+    let rounds = |lists: usize| u64::from(usize::BITS - (lists.max(2) - 1).leading_zeros());
+    // No more lists than can each play every opponent in both seats in the first round, so the
+    // search keeps within its budget.
     let mut alive: Vec<usize> = (0..pool.len()).collect();
-    let rounds = u64::from(usize::BITS - (pool.len().max(2) - 1).leading_zeros());
+    while alive.len() > 2 && search_budget / rounds(alive.len()) / alive.len() as u64 / unit == 0 {
+        alive.pop();
+    }
+    let rounds = rounds(alive.len());
+    let candidates = alive.len();
     let mut played_units = 0;
     let mut stopped_early = false;
     while alive.len() > 1 {
@@ -328,7 +345,7 @@ pub fn search(
             scenario: args.scenario.as_str(),
             against,
             budget_games: args.budget_games,
-            candidates: pool.len(),
+            candidates,
             search_games,
             stopped_early,
             check_games: check_units * unit,
@@ -368,9 +385,10 @@ fn candidates<'c>(
         Ok(())
     };
     add(args.style, args.seed, plain)?;
-    for style in [Style::Balanced, Style::Elite, Style::Horde, Style::Shooty] {
-        let seeds = (args.budget_games / GAMES_PER_SEED).clamp(*SEEDS.start(), *SEEDS.end());
-        for seed in args.seed..args.seed.saturating_add(seeds) {
+    // Seed by seed, every style in turn: a pool cut short for a small budget keeps every style.
+    let seeds = (args.budget_games / GAMES_PER_SEED).clamp(*SEEDS.start(), *SEEDS.end());
+    for seed in args.seed..args.seed.saturating_add(seeds) {
+        for style in [Style::Balanced, Style::Elite, Style::Horde, Style::Shooty] {
             if let Some(roster) = crate::suggest::suggest(cat, faction, args.points, seed, style) {
                 add(style, seed, roster)?;
             }

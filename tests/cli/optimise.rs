@@ -28,8 +28,8 @@ fn the_optimised_list_is_legal_and_beats_the_plain_suggestion_on_the_same_games(
     buntai().arg("validate").arg(&path).assert().success();
     let s = &r["search"];
     assert!(s["candidates"].as_u64().expect("candidates") > 1);
-    assert!(s["search_games"].as_u64().expect("games") <= 400);
     let check = s["check_games"].as_u64().expect("check games");
+    assert!(s["search_games"].as_u64().expect("games") + 2 * check <= 400);
     let games = |list: &serde_json::Value| {
         ["wins", "draws", "losses"]
             .iter()
@@ -104,4 +104,13 @@ fn the_search_refuses_what_it_cannot_play() {
         .failure();
     let out = optimise("2", "100", &["--budget", "-1"]);
     assert_eq!(out.status.code(), Some(2));
+    // 26 opponents in both seats, twice over, need more than 100 games.
+    let many: Vec<&str> = std::iter::repeat_n("examples/koryu-100.toml", 25).collect();
+    let out = optimise("2", "100", &[&["--against"][..], &many].concat());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("at least 208"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
