@@ -431,3 +431,95 @@ fn merge_identical(roster: &mut Roster) {
     }
     roster.models = merged;
 }
+
+/// A legal list one change away from another, and the change in words.
+pub struct Neighbour {
+    pub roster: Roster,
+    pub change: String,
+}
+
+/// Legal lists one change away from `roster` at `points`: one model swapped for another variant,
+/// one dropped, or one added; at most `limit`, tried in an order drawn from `seed`. The validator
+/// judges each, as it judges every suggestion.
+pub fn neighbours(
+    cat: &Catalogue,
+    faction: &Faction,
+    roster: &Roster,
+    points: u32,
+    seed: u64,
+    limit: usize,
+) -> Vec<Neighbour> {
+    let variants = variants(cat, faction, roster.koryu.as_ref());
+    // One model of each distinct entry may go; any variant may come.
+    let single = |m: &RosterModel| RosterModel {
+        count: None,
+        ..m.clone()
+    };
+    let mut moves: Vec<(Option<usize>, Option<usize>)> = Vec::new();
+    for drop in (0..roster.models.len()).map(Some).chain([None]) {
+        for add in (0..variants.len()).map(Some).chain([None]) {
+            if drop.is_some() || add.is_some() {
+                moves.push((drop, add));
+            }
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // Fisher-Yates with the seeded generator.
+    for i in (1..moves.len()).rev() {
+        moves.swap(i, rng.random_range(0..=i));
+    }
+    let name = |m: &RosterModel| {
+        let profile = faction
+            .profile(&m.profile)
+            .or_else(|| cat.hire(&m.profile))
+            .map_or(m.profile.as_str(), |p| p.name.as_str());
+        let mut extras: Vec<&str> = m.weapons.iter().map(String::as_str).collect();
+        extras.extend(m.attributes.iter().map(String::as_str));
+        if extras.is_empty() {
+            profile.to_owned()
+        } else {
+            format!("{profile} ({})", extras.join(", "))
+        }
+    };
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(serde_json::to_string(&roster.models).unwrap_or_default());
+    let mut out = Vec::new();
+    for (drop, add) in moves {
+        if out.len() >= limit {
+            break;
+        }
+        let mut next = roster.clone();
+        let change = match (drop, add) {
+            (Some(d), Some(a)) => format!(
+                "one {} instead of one {}",
+                name(&variants[a].model()),
+                name(&single(&roster.models[d]))
+            ),
+            (Some(d), None) => format!("without one {}", name(&single(&roster.models[d]))),
+            (None, Some(a)) => format!("with another {}", name(&variants[a].model())),
+            (None, None) => continue,
+        };
+        if let Some(d) = drop {
+            let model = &mut next.models[d];
+            if model.count() > 1 {
+                model.count = Some(model.count() - 1).filter(|&c| c > 1);
+            } else {
+                next.models.remove(d);
+            }
+        }
+        if let Some(a) = add {
+            next.models.push(variants[a].model());
+        }
+        merge_identical(&mut next);
+        if !seen.insert(serde_json::to_string(&next.models).unwrap_or_default()) {
+            continue;
+        }
+        if judge(cat, &next, points).valid() {
+            out.push(Neighbour {
+                roster: next,
+                change,
+            });
+        }
+    }
+    out
+}

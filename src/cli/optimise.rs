@@ -10,7 +10,10 @@
 //!    score: a win 1, a draw ½) goes on, keeping its games, until one list is left. Every list
 //!    plays game `k` against an opponent on the same table with the same dice streams (common
 //!    random numbers), so lists are compared on equal luck and the ranking needs fewer games.
-//! 3. **A fresh check.** The winner and the plain suggestion then play a quarter of the budget
+//! 3. **One change at a time.** Half the search budget goes to a second halving among the first
+//!    round's winner and up to fifteen legal lists one change from it (a model swapped for
+//!    another, dropped or added), on games of their own.
+//! 4. **A fresh check.** The winner and the plain suggestion then play a quarter of the budget
 //!    between them on new games, the same ones for both: the rates printed come from these, not
 //!    from the games that chose the winner, so they carry no selection bias.
 //!
@@ -40,6 +43,10 @@ const GAMES_PER_SEED: u64 = 500;
 const SEEDS: std::ops::RangeInclusive<u64> = 2..=16;
 /// The check games start here, far from every search game.
 const CHECK_BASE: u64 = 1 << 40;
+/// The second round of the search plays its own games from here.
+const SECOND_BASE: u64 = 1 << 36;
+/// Lists one change from the first round's winner tried in the second.
+const NEIGHBOURS: usize = 15;
 /// Games a parallel batch plays between looks at the clock.
 const CHUNK: usize = 256;
 
@@ -80,6 +87,8 @@ pub struct ListResultJson {
     /// The suggester's style and seed that built it.
     pub style: String,
     pub seed: u64,
+    /// What the search changed in the suggester's list, if anything.
+    pub change: Option<String>,
     pub wins: Rate,
     pub draws: Rate,
     pub losses: Rate,
@@ -91,6 +100,7 @@ pub struct ListResultJson {
 struct Candidate<'c> {
     style: Style,
     seed: u64,
+    change: Option<String>,
     roster: Roster,
     force: Force<'c>,
 }
@@ -127,12 +137,13 @@ impl Record {
         2 * w + d
     }
 
-    fn json(&self, style: Style, seed: u64) -> ListResultJson {
+    fn json(&self, list: &Candidate<'_>) -> ListResultJson {
         let [w, d, l] = self.total();
         let n = self.games().max(1);
         ListResultJson {
-            style: style_name(style),
-            seed,
+            style: style_name(list.style),
+            seed: list.seed,
+            change: list.change.clone(),
             wins: rate(w, n),
             draws: rate(d, n),
             losses: rate(l, n),
@@ -231,6 +242,69 @@ impl Arena<'_, '_> {
     }
 }
 
+/// What a halving found.
+struct Halving {
+    winner: usize,
+    /// Lists it compared.
+    lists: usize,
+    games: u64,
+    stopped_early: bool,
+}
+
+impl Arena<'_, '_> {
+    /// Successive halving among the pool's lists `alive` within `budget` games, game indices from
+    /// `base`: each round an equal share of the budget, the better half going on.
+    fn halve(
+        &self,
+        pool: &[Candidate<'_>],
+        mut alive: Vec<usize>,
+        budget: u64,
+        base: u64,
+        deadline: Option<Instant>,
+        progress: &Progress,
+    ) -> Halving {
+        let unit = self.unit();
+        let rounds = |lists: usize| u64::from(usize::BITS - (lists.max(2) - 1).leading_zeros());
+        // No more lists than can each play every opponent in both seats in the first round, so
+        // the search keeps within its budget.
+        while alive.len() > 2 && budget / rounds(alive.len()) / alive.len() as u64 / unit == 0 {
+            alive.pop();
+        }
+        let (rounds, lists) = (rounds(alive.len()), alive.len());
+        let mut records = vec![Record::new(self.opponents.len()); pool.len()];
+        let mut played_units = 0;
+        let mut stopped_early = false;
+        while alive.len() > 1 {
+            let units = (budget / rounds / alive.len() as u64 / unit).max(1);
+            let games = base + played_units * unit..base + (played_units + units) * unit;
+            let jobs: Vec<(usize, u64)> = alive
+                .iter()
+                .flat_map(|&c| games.clone().map(move |g| (c, g)))
+                .collect();
+            if !self.play_games(pool, &mut records, &jobs, deadline, progress) {
+                stopped_early = true;
+            }
+            played_units += units;
+            // The better half goes on; ties keep the earlier list of the pool (the plain one,
+            // then the first round's winner before the lists made from it).
+            let mean = |c: usize| records[c].score() as f64 / records[c].games().max(1) as f64;
+            alive.sort_by(|&x, &y| mean(y).total_cmp(&mean(x)).then(x.cmp(&y)));
+            let keep = if stopped_early {
+                1
+            } else {
+                alive.len().div_ceil(2)
+            };
+            alive.truncate(keep);
+        }
+        Halving {
+            winner: alive.first().copied().unwrap_or(0),
+            lists,
+            games: records.iter().map(Record::games).sum(),
+            stopped_early,
+        }
+    }
+}
+
 /// The wall clock, read only for a player's `--budget SECONDS`: the games themselves never see
 /// it, and without a time budget nothing depends on it.
 #[allow(clippy::disallowed_methods)]
@@ -285,41 +359,51 @@ pub fn search(
     let check_units = (args.budget_games / 4 / 2 / unit).max(1);
     let search_budget = args.budget_games - check_units * 2 * unit;
     let progress = Progress::new(args.budget_games);
-    let mut records = vec![Record::new(opponents.len()); pool.len()];
-    let rounds = |lists: usize| u64::from(usize::BITS - (lists.max(2) - 1).leading_zeros());
-    // No more lists than can each play every opponent in both seats in the first round, so the
-    // search keeps within its budget.
-    let mut alive: Vec<usize> = (0..pool.len()).collect();
-    while alive.len() > 2 && search_budget / rounds(alive.len()) / alive.len() as u64 / unit == 0 {
-        alive.pop();
-    }
-    let rounds = rounds(alive.len());
-    let candidates = alive.len();
-    let mut played_units = 0;
-    let mut stopped_early = false;
-    while alive.len() > 1 {
-        let units = (search_budget / rounds / alive.len() as u64 / unit).max(1);
-        let jobs: Vec<(usize, u64)> = alive
-            .iter()
-            .flat_map(|&c| {
-                (played_units * unit..(played_units + units) * unit).map(move |g| (c, g))
-            })
-            .collect();
-        if !arena.play_games(&pool, &mut records, &jobs, deadline, &progress) {
-            stopped_early = true;
+    let mut pool = pool;
+    // Half the search among the suggester's lists, half among the lists one change from its
+    // winner.
+    let first = (0..pool.len()).collect();
+    let mut round = arena.halve(&pool, first, search_budget / 2, 0, deadline, &progress);
+    let (mut candidates, mut search_games) = (round.lists, round.games);
+    if !round.stopped_early {
+        let from = &pool[round.winner];
+        let (style, seed, winner) = (from.style, from.seed, round.winner);
+        let near = crate::suggest::neighbours(
+            cat,
+            faction,
+            &from.roster,
+            args.points,
+            args.seed,
+            NEIGHBOURS,
+        );
+        let mut second = vec![winner];
+        for n in near {
+            let force = Force::of(cat, &n.roster).map_err(|err| {
+                out.error(&format!("cannot play a list near the best: {err}"));
+                exit::USAGE
+            })?;
+            second.push(pool.len());
+            pool.push(Candidate {
+                style,
+                seed,
+                change: Some(n.change),
+                roster: n.roster,
+                force,
+            });
         }
-        played_units += units;
-        // The better half goes on; ties keep the earlier list (the plain one is first).
-        let mean = |c: usize| records[c].score() as f64 / records[c].games().max(1) as f64;
-        alive.sort_by(|&x, &y| mean(y).total_cmp(&mean(x)).then(x.cmp(&y)));
-        if stopped_early {
-            alive.truncate(1);
-        } else {
-            alive.truncate(alive.len().div_ceil(2));
-        }
+        round = arena.halve(
+            &pool,
+            second,
+            search_budget - search_budget / 2,
+            SECOND_BASE,
+            deadline,
+            &progress,
+        );
+        candidates += round.lists - 1;
+        search_games += round.games;
     }
-    let search_games = records.iter().map(Record::games).sum();
-    let best = alive.first().copied().unwrap_or(0);
+    let stopped_early = round.stopped_early;
+    let best = round.winner;
     // The check: fresh games, the same for the winner and the plain list (candidate 0).
     let mut check = vec![Record::new(opponents.len()); pool.len()];
     let checked: Vec<usize> = if best == 0 { vec![0] } else { vec![best, 0] };
@@ -349,8 +433,8 @@ pub fn search(
             search_games,
             stopped_early,
             check_games: check_units * unit,
-            best: check[best].json(chosen.style, chosen.seed),
-            plain: check[0].json(plain.style, plain.seed),
+            best: check[best].json(chosen),
+            plain: check[0].json(plain),
             best_is_plain: best == 0,
         },
     })
@@ -379,6 +463,7 @@ fn candidates<'c>(
         pool.push(Candidate {
             style,
             seed,
+            change: None,
             roster,
             force,
         });
@@ -427,8 +512,12 @@ pub fn summary(s: &SearchJson, width: usize) -> String {
     );
     text.push('\n');
     let line = |label: &str, r: &ListResultJson| {
+        let change = r
+            .change
+            .as_ref()
+            .map_or_else(String::new, |c| format!(", then {c}"));
         format!(
-            "  {label:<8} ({}, seed {}): wins {}, draws {:.1}%\n",
+            "  {label:<8} ({}, seed {}{change}): wins {}, draws {:.1}%\n",
             r.style,
             r.seed,
             pct(&r.wins),

@@ -412,3 +412,38 @@ proptest! {
             "{} at {points}: {unspent} unspent, cheapest model {cheapest}", faction.id);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// The optimiser's second round: every list one change from a suggestion passes `validate`,
+    /// differs from it by one model gone, one come, or one for another, and none repeats.
+    #[test]
+    fn every_neighbour_of_a_suggestion_is_legal_and_one_change_away(faction in 0usize..8, points in 80u32..=250, seed in any::<u64>(), s in 0usize..4) {
+        static CAT: std::sync::OnceLock<buntai::model::Catalogue> = std::sync::OnceLock::new();
+        let cat = CAT.get_or_init(|| load(&DataSource::Embedded).expect("data"));
+        let faction = &cat.factions[faction];
+        let roster = suggest(cat, faction, points, seed, style(s)).expect("a suggestion");
+        let count = |r: &buntai::roster::Roster| r.models.iter().map(|m| m.count()).sum::<u32>();
+        let near = buntai::suggest::neighbours(cat, faction, &roster, points, seed, 15);
+        prop_assert!(near.len() <= 15);
+        let mut seen = std::collections::HashSet::new();
+        for n in &near {
+            let text = toml::to_string(&n.roster).expect("serializes");
+            prop_assert!(seen.insert(text.clone()), "{} repeats", n.change);
+            let report = buntai::rules::validate(cat, &buntai::diag::SourceFile::new("n.toml", text), buntai::rules::Options::default());
+            prop_assert!(report.valid(), "{}: {:?}", n.change, report.violations);
+            prop_assert!(report.points_total <= points as i32);
+            let (before, after) = (count(&roster), count(&n.roster));
+            let expected = if n.change.starts_with("without") {
+                before - 1
+            } else if n.change.starts_with("with another") {
+                before + 1
+            } else {
+                before
+            };
+            prop_assert_eq!(after, expected, "{}", n.change);
+            prop_assert_ne!(&n.roster.models, &roster.models);
+        }
+    }
+}
