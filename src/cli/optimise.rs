@@ -511,18 +511,20 @@ pub fn summary(s: &SearchJson, width: usize) -> String {
         width,
     );
     text.push('\n');
+    let wrap = textwrap::Options::new(width).subsequent_indent("      ");
     let line = |label: &str, r: &ListResultJson| {
         let change = r
             .change
             .as_ref()
             .map_or_else(String::new, |c| format!(", then {c}"));
-        format!(
-            "  {label:<8} ({}, seed {}{change}): wins {}, draws {:.1}%\n",
+        let line = format!(
+            "  {label:<8} ({}, seed {}{change}): wins {}, draws {:.1}%",
             r.style,
             r.seed,
             pct(&r.wins),
             r.draws.rate * 100.0
-        )
+        );
+        textwrap::fill(&line, wrap.clone()) + "\n"
     };
     if s.best_is_plain {
         text += &line("plain", &s.plain);
@@ -533,12 +535,14 @@ pub fn summary(s: &SearchJson, width: usize) -> String {
     }
     if s.against.len() > 1 {
         for (k, o) in s.against.iter().enumerate() {
-            text += &format!(
-                "  against {}: chosen {}, plain {}\n",
+            let line = format!(
+                "  against {}: chosen {}, plain {}",
                 o.name,
                 pct(&s.best.wins_against[k]),
                 pct(&s.plain.wins_against[k])
             );
+            text += &textwrap::fill(&line, wrap.clone());
+            text.push('\n');
         }
     }
     text
