@@ -27,6 +27,18 @@ pub enum Style {
     Shooty,
 }
 
+impl Style {
+    /// The style as `--style` spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Balanced => "balanced",
+            Style::Elite => "elite",
+            Style::Horde => "horde",
+            Style::Shooty => "shooty",
+        }
+    }
+}
+
 /// The smallest legal Buntai.
 const MIN_SIZE: i64 = 4;
 

@@ -733,7 +733,7 @@ pub fn suggest(out: &Out, cat: &Catalogue, args: &SuggestArgs) -> u8 {
         ));
         return exit::USAGE;
     };
-    let style = format!("{:?}", args.style).to_lowercase();
+    let style = args.style.name().to_owned();
     let (roster, name, search) = if args.against.is_empty() {
         let name = format!("Suggested {} ({style}, seed {})", faction.name, args.seed);
         (roster, name, None)

@@ -141,7 +141,7 @@ impl Record {
         let [w, d, l] = self.total();
         let n = self.games().max(1);
         ListResultJson {
-            style: style_name(list.style),
+            style: list.style.name().to_owned(),
             seed: list.seed,
             change: list.change.clone(),
             wins: rate(w, n),
@@ -156,15 +156,20 @@ impl Record {
     }
 }
 
-fn style_name(style: Style) -> String {
-    format!("{style:?}").to_lowercase()
-}
-
 /// The chosen roster, its name, and what the search found.
 pub struct Found {
     pub roster: Roster,
     pub name: String,
     pub search: SearchJson,
+}
+
+/// What a halving found.
+struct Halving {
+    winner: usize,
+    /// Lists it compared.
+    lists: usize,
+    games: u64,
+    stopped_early: bool,
 }
 
 /// The games of a run: who plays, where, with what.
@@ -211,8 +216,8 @@ impl Arena<'_, '_> {
         (opponent, outcome)
     }
 
-    /// Play games `from..to` (game indices from `base`) for each listed candidate, adding them
-    /// to its record; false when the deadline passed first (the records then hold what was
+    /// Play each job (a candidate of the pool and a game index), adding the result to the
+    /// candidate's record; false when the deadline passed first (the records then hold what was
     /// played).
     fn play_games(
         &self,
@@ -240,18 +245,7 @@ impl Arena<'_, '_> {
         }
         true
     }
-}
 
-/// What a halving found.
-struct Halving {
-    winner: usize,
-    /// Lists it compared.
-    lists: usize,
-    games: u64,
-    stopped_early: bool,
-}
-
-impl Arena<'_, '_> {
     /// Successive halving among the pool's lists `alive` within `budget` games, game indices from
     /// `base`: each round an equal share of the budget, the better half going on.
     fn halve(
@@ -335,7 +329,7 @@ pub fn search(
             name,
         });
     }
-    let pool = candidates(out, cat, faction, plain, args)?;
+    let mut pool = candidates(out, cat, faction, plain, args)?;
     let arena = Arena {
         cat,
         opponents: &opponents,
@@ -349,7 +343,7 @@ pub fn search(
         out.error(&format!(
             "--budget-games {} is too few to meet {} in both seats: give at least {}",
             args.budget_games,
-            crate::diag::plural(u32::try_from(opponents.len()).unwrap_or(u32::MAX), "list"),
+            lists(opponents.len()),
             4 * unit
         ));
         return Err(exit::USAGE);
@@ -359,7 +353,6 @@ pub fn search(
     let check_units = (args.budget_games / 4 / 2 / unit).max(1);
     let search_budget = args.budget_games - check_units * 2 * unit;
     let progress = Progress::new(args.budget_games);
-    let mut pool = pool;
     // Half the search among the suggester's lists, half among the lists one change from its
     // winner.
     let first = (0..pool.len()).collect();
@@ -418,7 +411,7 @@ pub fn search(
     let name = format!(
         "Best {} found against {} ({} games, seed {})",
         faction.name,
-        crate::diag::plural(u32::try_from(opponents.len()).unwrap_or(u32::MAX), "list"),
+        lists(opponents.len()),
         args.budget_games,
         args.seed
     );
@@ -482,6 +475,11 @@ fn candidates<'c>(
     Ok(pool)
 }
 
+/// "1 list", "3 lists".
+fn lists(n: usize) -> String {
+    crate::diag::plural(u32::try_from(n).unwrap_or(u32::MAX), "list")
+}
+
 /// The search in words, for the end of the text output.
 pub fn summary(s: &SearchJson, width: usize) -> String {
     let pct = |r: &Rate| {
@@ -499,7 +497,7 @@ pub fn summary(s: &SearchJson, width: usize) -> String {
              games each, the same tables and dice for both. Wins with 95% intervals:",
             s.candidates,
             s.search_games,
-            crate::diag::plural(u32::try_from(s.against.len()).unwrap_or(u32::MAX), "list"),
+            lists(s.against.len()),
             s.scenario,
             if s.stopped_early {
                 " (stopped early by --budget)"
