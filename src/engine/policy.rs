@@ -160,8 +160,6 @@ fn value(result: WoundResult) -> f64 {
 pub struct DefaultAi {
     /// Shared between the clones a parallel simulation gives each thread.
     cache: Arc<Mutex<HashMap<(AttackSide, DefenceSide), Distribution>>>,
-    /// The match as it stood at the start of this turn.
-    state: MatchView,
     /// On the table, with "capture an enemy of Rank 2 or higher" to achieve: the lowest
     /// Rank worth Subduing rather than killing.
     pub capture: Option<u8>,
@@ -216,23 +214,32 @@ impl Policy for DefaultAi {
         // the opponent's: keeping half the pool for Defence, so that enemy attacks meet Enhanced
         // Defence Rolls while as many attacks go out, is the split none of them beats. Exact odds
         // then decide how each counter is spent (which attacks to Enhance, whom to strike).
-        // In the last turn of a timed match the score decides: a side ahead keeps every counter
-        // for Defence (only the enemy's wounds can cost it the match), a side behind attacks with
-        // all (Defence cannot win it back).
+        // A Defence counter is only ever spent on an enemy attack, so Defence beyond the attacks
+        // the enemies can make (their pools; a subdued enemy makes none) goes to Attack instead.
+        // Turning to all-Defence when ahead (or all-Attack when behind) in a Tournament match's
+        // last turn was measured and dropped: it lost 1-2 points against `half` in the Bushi,
+        // Sohei and Koryu mirrors and gained nothing against the other yardsticks (one attack
+        // often kills, and a spare Defence counter meets no attack).
         if enemies.is_empty() {
             return 0;
         }
         let pool: i32 = own.iter().map(|f| f.pool()).sum();
-        let last_turn = self.state.turns_after == Some(0);
-        match self.state.mine.cmp(&self.state.theirs) {
-            std::cmp::Ordering::Greater if last_turn => 0,
-            std::cmp::Ordering::Less if last_turn => pool,
-            _ => (pool + 1) / 2,
-        }
-    }
-
-    fn observe(&mut self, view: MatchView) {
-        self.state = view;
+        let free_defence: i32 = own.iter().map(|f| i32::from(f.intuition)).sum();
+        let their_attacks: i32 = enemies
+            .iter()
+            .filter(|f| !f.subdued)
+            .map(|f| {
+                let horse = f
+                    .mount
+                    .as_ref()
+                    .and_then(|m| m.fights)
+                    .map_or(0, |w| w.attack_counters);
+                f.fixed.map_or(f.pool(), |c| c.attack) + horse
+            })
+            .sum();
+        ((pool + 1) / 2)
+            .max(pool + free_defence - their_attacks)
+            .min(pool)
     }
 
     fn enhance_initiative(
@@ -519,6 +526,27 @@ impl Policy for Yardstick {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::fighter::test_fighter;
+    use crate::model::Armour;
+
+    #[test]
+    fn no_defence_counter_is_kept_beyond_the_attacks_the_enemies_can_make() {
+        let pair = [
+            test_fighter("A", 3, 3, 3, Armour::None, 0, 0),
+            test_fighter("B", 3, 3, 3, Armour::None, 0, 0),
+        ];
+        let own: Vec<&Fighter> = pair.iter().collect();
+        let mut lone = test_fighter("C", 2, 3, 3, Armour::None, 0, 0);
+        let mut ai = DefaultAi::new();
+        // Half of 6 would keep 3 for Defence; the lone enemy can make 2 attacks at most.
+        assert_eq!(ai.split(&own, &[&lone]), 4);
+        // Subdued, it makes none: everything attacks.
+        lone.subdued = true;
+        assert_eq!(ai.split(&own, &[&lone]), 6);
+        // Against an equal pool, half and half.
+        let equal = test_fighter("D", 6, 3, 3, Armour::None, 0, 0);
+        assert_eq!(ai.split(&own, &[&equal]), 3);
+    }
 
     #[test]
     fn enhancing_initiative_raises_the_chance_to_act_first() {
