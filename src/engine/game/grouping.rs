@@ -40,7 +40,60 @@ pub struct Engagements<'a> {
 /// Components up to this size are searched exhaustively.
 const EXHAUSTIVE: usize = 16;
 
+/// One connected group of engaged models as it stood in a Combat Phase, and its grouping: kept so
+/// that the next phase can take the grouping as it is when nothing the search reads has changed.
+/// (A brawl that goes on unchanged is searched twice: the second phase has the first's pairs as
+/// the ones that fought, and from the third phase on it is the same search again.)
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Component {
+    /// The models, sorted.
+    models: Vec<usize>,
+    /// The enemy pairs in contact within it, each (smaller, larger), sorted, and whether the two
+    /// fought together last phase.
+    pairs: Vec<(usize, usize, bool)>,
+    /// Each model's cap and whether it is restrained, in `models` order.
+    caps: Vec<(usize, bool)>,
+    grouping: Grouping,
+}
+
+impl Component {
+    fn of(models: Vec<usize>, adjacent: &[Vec<usize>], e: &Engagements<'_>) -> Component {
+        let mut pairs = Vec::new();
+        for &m in &models {
+            pairs.extend(
+                adjacent[m]
+                    .iter()
+                    .filter(|&&n| n > m)
+                    .map(|&n| (m, n, (e.fought_before)(m, n))),
+            );
+        }
+        pairs.sort_unstable();
+        let caps = models
+            .iter()
+            .map(|&m| ((e.cap)(m), (e.restrained)(m)))
+            .collect();
+        Component {
+            models,
+            pairs,
+            caps,
+            grouping: Grouping::default(),
+        }
+    }
+
+    /// Everything the search reads is the same: so is its result.
+    fn same_search(&self, now: &Component) -> bool {
+        self.models == now.models && self.pairs == now.pairs && self.caps == now.caps
+    }
+}
+
 pub fn group(e: &Engagements<'_>) -> Grouping {
+    group_again(e, &[]).0
+}
+
+/// [`group`], taking last Combat Phase's grouping of any group of models whose search would be the
+/// same (see [`Component`]) rather than searching again; also returns this phase's groups for the
+/// next.
+pub fn group_again(e: &Engagements<'_>, last: &[Component]) -> (Grouping, Vec<Component>) {
     let mut adjacent = vec![Vec::new(); e.n];
     for &(a, b) in e.contacts {
         if a < e.n && b < e.n && a != b && !adjacent[a].contains(&b) {
@@ -53,6 +106,7 @@ pub fn group(e: &Engagements<'_>) -> Grouping {
     }
     let mut seen = vec![false; e.n];
     let mut out = Grouping::default();
+    let mut components = Vec::new();
     for start in 0..e.n {
         if seen[start] || adjacent[start].is_empty() {
             continue;
@@ -70,7 +124,12 @@ pub fn group(e: &Engagements<'_>) -> Grouping {
             k += 1;
         }
         component.sort_unstable();
-        let best = if component.len() == 2 {
+        let mut now = Component::of(component, &adjacent, e);
+        let component = &now.models;
+        let kept = last.iter().find(|c| c.same_search(&now));
+        let best = if let Some(kept) = kept {
+            kept.grouping.clone()
+        } else if component.len() == 2 {
             // One against one: the centre is the smaller id.
             Grouping {
                 combats: vec![Combat {
@@ -79,19 +138,21 @@ pub fn group(e: &Engagements<'_>) -> Grouping {
                 }],
                 idle: Vec::new(),
             }
-        } else if let Some(star) = star(&component, &adjacent, e) {
+        } else if let Some(star) = star(component, &adjacent, e) {
             star
         } else if component.len() <= EXHAUSTIVE {
-            exhaustive(&component, &adjacent, e, true)
+            exhaustive(component, &adjacent, e, true)
         } else {
-            greedy(&component, &adjacent, e)
+            greedy(component, &adjacent, e)
         };
-        out.combats.extend(best.combats);
-        out.idle.extend(best.idle);
+        out.combats.extend(best.combats.iter().cloned());
+        out.idle.extend(best.idle.iter().copied());
+        now.grouping = best;
+        components.push(now);
     }
     out.combats.sort();
     out.idle.sort_unstable();
-    out
+    (out, components)
 }
 
 /// One model touching every other of the component, none of which touch each other, and room
@@ -570,6 +631,64 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn an_unchanged_group_is_not_searched_again_and_gets_what_a_search_gets() {
+        // Random melees of 3 to 14 models in several groups, fought three phases running with the
+        // same contacts, each phase's pairs the next one's "fought before": every phase's
+        // grouping is what a fresh search gives, and groups are taken over from the third.
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let mut taken = 0;
+        for _ in 0..2000 {
+            let k = 3 + next(12) as usize;
+            let side: Vec<bool> = (0..k).map(|_| next(2) == 0).collect();
+            let mut contacts = Vec::new();
+            for a in 0..k {
+                for b in a + 1..k {
+                    if side[a] != side[b] && next(4) == 0 {
+                        contacts.push((a, b));
+                    }
+                }
+            }
+            let doorway: Vec<usize> = (0..k).filter(|_| next(6) == 0).collect();
+            let cap = |m: usize| if doorway.contains(&m) { 1 } else { 4 };
+            let restrained = |m: usize| m % 5 == 1;
+            let mut before: Vec<(usize, usize)> =
+                contacts.iter().copied().filter(|_| next(3) == 0).collect();
+            let mut last = Vec::new();
+            for phase in 0..3 {
+                let fought = |a: usize, b: usize| before.contains(&(a.min(b), a.max(b)));
+                let e = Engagements {
+                    n: k,
+                    contacts: &contacts,
+                    cap: &cap,
+                    fought_before: &fought,
+                    restrained: &restrained,
+                };
+                let (grouping, components) = group_again(&e, &last);
+                assert_eq!(grouping, group(&e), "contacts {contacts:?}, phase {phase}");
+                if phase == 2 {
+                    taken += components
+                        .iter()
+                        .filter(|c| last.iter().any(|l| l.same_search(c)))
+                        .count();
+                }
+                before = grouping
+                    .combats
+                    .iter()
+                    .flat_map(|c| c.others.iter().map(|&o| (c.centre.min(o), c.centre.max(o))))
+                    .collect();
+                last = components;
+            }
+        }
+        assert!(taken > 1000, "only {taken} groups taken over");
     }
 
     #[test]

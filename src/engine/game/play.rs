@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::grouping::{Engagements, group};
+use super::grouping::{Engagements, group_again};
 use super::objective::{self, Carried};
 use super::unit::{Status, Unit};
 use crate::engine::combat::combat_phase;
@@ -307,8 +307,8 @@ pub struct Game<'c> {
     pub champions: super::champions::Champions,
     /// Pairs that fought in the same combat in the last Combat Phase.
     fought_before: Vec<(usize, usize)>,
-    /// Last Combat Phase's contacts and the grouping they gave (see `combat`).
-    last_grouping: Option<(Vec<(usize, usize)>, super::grouping::Grouping)>,
+    /// Last Combat Phase's groups of engaged models and their groupings (see `combat`).
+    last_grouping: Vec<super::grouping::Component>,
 }
 
 /// Wavering charge test and Routing activation: d6 + Rank of at least this.
@@ -427,7 +427,7 @@ impl<'c> Game<'c> {
             objective: None,
             champions: Default::default(),
             fought_before: Vec::new(),
-            last_grouping: None,
+            last_grouping: Vec::new(),
         };
         if let Some(m) = game.setup.marker {
             events.push(|| Event::Objective {
@@ -3007,19 +3007,21 @@ fn combat(
     }
     let before = game.fought_before.clone();
     let fought = |a: usize, b: usize| before.contains(&(a.min(b), a.max(b)));
-    // Same contacts as last Combat Phase: last phase's grouping is again the best (it left the
-    // fewest idle, and no other grouping keeps as many of its pairs), so it is reused as it is.
-    let grouping = match game.last_grouping.take() {
-        Some((last, grouping)) if last == contacts => grouping,
-        _ => group(&Engagements {
+    // A group of models whose search would be last Combat Phase's again (the same models,
+    // contacts, caps and pairs that fought) takes last phase's grouping: only groups that
+    // changed are searched.
+    let last = std::mem::take(&mut game.last_grouping);
+    let (grouping, components) = group_again(
+        &Engagements {
             n: game.units.len(),
             contacts: &contacts,
             cap: &|m| if game.in_doorway(m) { 1 } else { 4 },
             fought_before: &fought,
             restrained: &|m| game.restrained(m),
-        }),
-    };
-    game.last_grouping = Some((contacts.clone(), grouping.clone()));
+        },
+        &last,
+    );
+    game.last_grouping = components;
     events.push(|| Event::Combats {
         combats: grouping
             .combats
