@@ -633,18 +633,22 @@ mod tests {
         }
     }
 
+    /// A small deterministic generator for the random melees: `next(n)` is in `0..n`.
+    fn xorshift(mut state: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        }
+    }
+
     #[test]
     fn an_unchanged_group_is_not_searched_again_and_gets_what_a_search_gets() {
         // Random melees of 3 to 14 models in several groups, fought three phases running with the
         // same contacts, each phase's pairs the next one's "fought before": every phase's
         // grouping is what a fresh search gives, and groups are taken over from the third.
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
         let mut taken = 0;
         for _ in 0..2000 {
             let k = 3 + next(12) as usize;
@@ -695,13 +699,7 @@ mod tests {
     fn pruning_the_search_never_changes_the_grouping() {
         // Random two-sided melees of 3 to 12 models, random doorways and last turn's pairs: the
         // pruned search finds exactly what trying every set of centres finds.
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
         for _ in 0..3000 {
             let k = 3 + next(10) as usize;
             let side: Vec<bool> = (0..k).map(|_| next(2) == 0).collect();
