@@ -37,6 +37,7 @@ mod sheet;
 mod support;
 mod table;
 mod table_rules;
+mod tactics;
 mod tournament_table;
 mod validate;
 mod validate_props;

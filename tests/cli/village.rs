@@ -165,7 +165,7 @@ fn a_civilian_that_rolls_three_or_less_fights_with_nothing() {
     // Over simulated villages, each Civilian's roll at the start of a Combat Phase: on 1-3 it
     // draws no counters in that phase's combat; on 4-6 it draws its pool (seen to draw some).
     let mut events: Vec<serde_json::Value> = Vec::new();
-    for seed in 0..12 {
+    for seed in 0..24 {
         events.extend(simulated_log(&[
             "examples/bushi-150.toml",
             "examples/ikko-ikki-150.toml",

@@ -191,6 +191,31 @@ fn close_in(game: &Game<'_>, u: usize) -> Activation {
         })
 }
 
+/// The strongest free model of `side` (not yet activated, not engaged, able to act; not the
+/// charger) that could join a fight between `charger` and `target` this Move Phase: within a
+/// normal move of `target`, plus the charger's base, which will stand beside it. 0 if none.
+fn strongest_joining(game: &Game<'_>, side: usize, charger: usize, target: usize) -> f64 {
+    let reach = 2.0 * game.units[charger].base.radius;
+    let t = &game.units[target];
+    game.units
+        .iter()
+        .filter(|f| {
+            f.side == side
+                && f.id != charger
+                && f.id != target
+                && f.on_table()
+                && !f.turn.activated
+                && !f.turn.charge_refused
+                && !game.engaged(f.id)
+                && game.may_act(f.id)
+                && game.may_engage(f.id)
+                && f.base.edge_distance(&t.base)
+                    <= base_allowance(&game.rules, &game.mover(f.id), MoveKind::Normal) + reach
+        })
+        .map(|f| strength(&f.fighter))
+        .fold(0.0, f64::max)
+}
+
 fn nearest_enemy(game: &Game<'_>, unit: usize) -> Option<usize> {
     let u = &game.units[unit];
     game.units
@@ -544,6 +569,15 @@ impl TablePolicy for TableAi {
         // (Against `charge`, 1,000 games a seat, this order beat ranking by the score itself:
         // 100-point mirrors Koryu 45.3% -> 49.1%, Ikko-Ikki 51.2% -> 52.4%; 200-point Koryu
         // 52.0% -> 59.1%, Ikko-Ikki 51.3% -> 57.7%, Bandits 60.0% -> 65.5%.)
+        // A charge on a lone enemy counts the strongest free enemy that could still join that
+        // fight this Move Phase against it, and our strongest free model that could answer:
+        // with activations alternating, the first to commit a lone model gives the other the
+        // gang-up. (Measured against `charge` and `random`, 1,000 games a seat, 100-point
+        // mirrors: Koryu 48.9% -> 54.4% and 98.5% -> 98.0%, Bandits 49.9% -> 56.5% and 99.3%,
+        // Peasants 50.4% -> 54.9% and 99.2% -> 99.2%, Bushi 55.4% -> 58.2% and 93.7% -> 91.3%.
+        // Counting the enemy's joiner alone gained more against `charge` (Koryu 56.2%) but lost
+        // against `random` (Bushi 82.8%, Peasants 94.3%); holding back every lone charge while
+        // an enemy could join lost more (Peasants 79.8% against `random`).)
         let mut candidates: Vec<ChargeOption> = Vec::new();
         for (k, &u) in units.iter().enumerate() {
             if shooting[k] || !game.may_engage(u) || game.carrying(u) {
@@ -569,13 +603,27 @@ impl TablePolicy for TableAi {
                         .contacts(e.id)
                         .map(|f| strength(&game.units[f].fighter))
                         .sum::<f64>();
-                let theirs = strength(&e.fighter);
+                let ganged = game.contacts(e.id).next().is_some();
+                // A lone enemy: the strongest free enemy that could still join, and then our
+                // strongest free model that could answer it (activations alternate).
+                let joiner = if ganged {
+                    0.0
+                } else {
+                    strongest_joining(game, 1 - side, u, e.id)
+                };
+                let answer = if joiner > 0.0 {
+                    strongest_joining(game, side, u, e.id)
+                } else {
+                    0.0
+                };
+                let ours = ours + answer;
+                let theirs = strength(&e.fighter) + joiner;
                 let edge = ours / (ours + theirs);
                 let score = worth(game, side, e) * edge * edge
                     - 0.5 * at_stake(game, &game.units[u]) * (1.0 - edge);
                 candidates.push(ChargeOption {
                     worth_it: score >= 0.0,
-                    ganged: game.contacts(e.id).next().is_some(),
+                    ganged,
                     distance,
                     unit: u,
                     enemy: e.id,
