@@ -150,3 +150,32 @@ fn the_report_says_how_often_the_leader_fell_and_that_is_the_attackers_win_rate(
         "both outcomes over 40 games: {fell}"
     );
 }
+
+#[test]
+fn the_defending_leader_moves_away_from_the_nearest_enemy_first() {
+    use buntai::engine::game::ai::TableAi;
+    use buntai::engine::game::play::{Activation, TablePolicy};
+    use buntai::engine::table::Circle;
+    let cat = cat();
+    let stand_in = stand_in_faction(&cat).expect("a stand-in");
+    let mut g = assassination(&cat, &stand_in);
+    // The Leader mid-table with a Ninja 5" off; its Ashigaru far away.
+    g.setup.table.pieces.clear();
+    g.units[0].base.centre = Point::new(18.0, 18.0);
+    g.units[4].base.centre = Point::new(18.0, 24.0);
+    let nearest = |g: &Game<'_>, at: Point| {
+        let base = Circle::new(at, g.units[0].base.radius);
+        g.units
+            .iter()
+            .filter(|u| u.side == 1)
+            .map(|u| u.base.edge_distance(&base))
+            .fold(f64::INFINITY, f64::min)
+    };
+    let before = nearest(&g, g.units[0].base.centre);
+    let Activation::Move { unit, path, .. } = TableAi::new().activate(&g, 0) else {
+        panic!("a move")
+    };
+    assert_eq!(unit, 0, "the Leader moves first");
+    let after = nearest(&g, *path.last().expect("a path"));
+    assert!(after > before + 3.0, "{before} -> {after}");
+}

@@ -216,6 +216,64 @@ fn strongest_joining(game: &Game<'_>, side: usize, charger: usize, target: usize
         .fold(0.0, f64::max)
 }
 
+/// The defender's Leader in the Assassination, whose death loses the game at once.
+fn hunted_leader(game: &Game<'_>, unit: usize) -> bool {
+    let u = &game.units[unit];
+    u.leader
+        && game.victory() == crate::model::VictoryRule::KillTheLeader
+        && game.setup.attacker == Some(1 - u.side)
+}
+
+/// A move for `unit` that takes it furthest from the nearest enemy (edge to edge); `None` when
+/// no legal move gains half an inch.
+fn keep_away(game: &Game<'_>, unit: usize) -> Option<Activation> {
+    let u = &game.units[unit];
+    let mover = game.mover(unit);
+    let (friends, enemies) = game.others(unit);
+    let others = Others {
+        friends: &friends,
+        enemies: &enemies,
+    };
+    let safety = |at: Point| {
+        let base = Circle::new(at, u.base.radius);
+        enemies
+            .iter()
+            .map(|e| e.edge_distance(&base))
+            .fold(f64::INFINITY, f64::min)
+    };
+    let here = safety(u.base.centre);
+    let mut best: Option<(f64, MoveKind, Point)> = None;
+    for kind in [MoveKind::Run, MoveKind::Normal] {
+        let full = base_allowance(&game.rules, &mover, kind);
+        for k in 0..16 {
+            let a = f64::from(k) * std::f64::consts::PI / 8.0;
+            for fraction in [1.0, 0.5] {
+                let end = Point::new(
+                    u.base.centre.x + full * fraction * a.cos(),
+                    u.base.centre.y + full * fraction * a.sin(),
+                );
+                if !game.setup.table.holds(&Circle::new(end, u.base.radius)) {
+                    continue;
+                }
+                let score = safety(end);
+                if score <= here + 0.5 || best.is_some_and(|b| b.0 >= score) {
+                    continue;
+                }
+                if check_move(&game.setup.table, &game.rules, &mover, kind, &[end], others)
+                    .is_ok_and(|c| c.contacts.is_empty())
+                {
+                    best = Some((score, kind, end));
+                }
+            }
+        }
+    }
+    best.map(|(_, kind, end)| Activation::Move {
+        unit,
+        kind,
+        path: vec![end],
+    })
+}
+
 fn nearest_enemy(game: &Game<'_>, unit: usize) -> Option<usize> {
     let u = &game.units[unit];
     game.units
@@ -543,6 +601,23 @@ impl TablePolicy for TableAi {
         // The scenario's objective: a carrier takes it off over our edge, or heads there.
         if let Some(activation) = carry_home(game, &units) {
             return activation;
+        }
+        // The Assassination's Leader is the whole game: it never charges or closes in,
+        // and keeps as far from the nearest enemy as a move takes it, so that the attackers
+        // meet its guards first. (Measured, 150-point defenders, 400 games: against `charge`
+        // Bushi 3.8% -> 42.0%, Bandits 3.8% -> 41.2%, Ming 0% -> 71.8%, Peasants 13.0% ->
+        // 69.8%, Koryu 72.0% -> 89.2%; against `random` 76-93% -> 99.8-100%. Keeping it still
+        // instead lost more (Bushi 0%); weighing the table's edges against being cornered
+        // lost 5-20 points.)
+        let hunted = units.iter().copied().find(|&u| hunted_leader(game, u));
+        let units: Vec<usize> = units.into_iter().filter(|&u| Some(u) != hunted).collect();
+        if let Some(leader) = hunted {
+            if let Some(away) = keep_away(game, leader) {
+                return away;
+            }
+            if units.is_empty() {
+                return Activation::Hold { unit: leader };
+            }
         }
         // Civilians keep still where the defenders can shield them.
         let (civilians, units): (Vec<usize>, Vec<usize>) =
