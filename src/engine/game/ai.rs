@@ -29,6 +29,49 @@ fn advance(game: &Game<'_>, unit: usize, goal: Point) -> Option<(MoveKind, Vec<P
     advance_keeping(game, unit, goal, None)
 }
 
+/// A model about to move, with the others as its move is checked against them.
+struct Moving<'g> {
+    game: &'g Game<'g>,
+    unit: usize,
+    mover: crate::engine::table::path::Mover,
+    friends: Vec<Circle>,
+    enemies: Vec<Circle>,
+}
+
+impl<'g> Moving<'g> {
+    fn of(game: &'g Game<'g>, unit: usize) -> Moving<'g> {
+        let (friends, enemies) = game.others(unit);
+        Moving {
+            game,
+            unit,
+            mover: game.mover(unit),
+            friends,
+            enemies,
+        }
+    }
+
+    /// Whether a straight move of `kind` to `end` is legal and ends out of contact.
+    fn clear_to(&self, kind: MoveKind, end: Point) -> bool {
+        let game = self.game;
+        let others = Others {
+            friends: &self.friends,
+            enemies: &self.enemies,
+        };
+        game.setup
+            .table
+            .holds(&Circle::new(end, game.units[self.unit].base.radius))
+            && check_move(
+                &game.setup.table,
+                &game.rules,
+                &self.mover,
+                kind,
+                &[end],
+                others,
+            )
+            .is_ok_and(|c| c.contacts.is_empty())
+    }
+}
+
 fn advance_keeping(
     game: &Game<'_>,
     unit: usize,
@@ -36,18 +79,13 @@ fn advance_keeping(
     keep: Option<f64>,
 ) -> Option<(MoveKind, Vec<Point>)> {
     let u = &game.units[unit];
-    let mover = game.mover(unit);
-    let (friends, enemies) = game.others(unit);
-    let others = Others {
-        friends: &friends,
-        enemies: &enemies,
-    };
+    let moving = Moving::of(game, unit);
     let c = u.base.centre;
     let (dx, dy) = (goal.x - c.x, goal.y - c.y);
     let heading = dy.atan2(dx);
     let distance = c.distance(goal);
     for kind in [MoveKind::Run, MoveKind::Normal] {
-        let full = base_allowance(&game.rules, &mover, kind);
+        let full = base_allowance(&game.rules, &moving.mover, kind);
         for turn in [0.0f64, 0.35, -0.35, 0.7, -0.7, 1.05, -1.05] {
             // Try the whole allowance, then shorter steps (halving may apply).
             for fraction in [1.0, 0.5, 0.25] {
@@ -57,23 +95,14 @@ fn advance_keeping(
                 }
                 let a = heading + turn;
                 let end = Point::new(c.x + length * a.cos(), c.y + length * a.sin());
-                if !game.setup.table.holds(&Circle::new(end, u.base.radius)) {
-                    continue;
-                }
                 let safe = keep.is_none_or(|k| {
-                    enemies
+                    moving
+                        .enemies
                         .iter()
                         .all(|e| e.edge_distance(&Circle::new(end, u.base.radius)) > k)
                 });
-                if !safe {
-                    continue;
-                }
-                let path = vec![end];
-                if let Ok(check) =
-                    check_move(&game.setup.table, &game.rules, &mover, kind, &path, others)
-                    && check.contacts.is_empty()
-                {
-                    return Some((kind, path));
+                if safe && moving.clear_to(kind, end) {
+                    return Some((kind, vec![end]));
                 }
             }
         }
@@ -228,15 +257,11 @@ fn hunted_leader(game: &Game<'_>, unit: usize) -> bool {
 /// no legal move gains half an inch.
 fn keep_away(game: &Game<'_>, unit: usize) -> Option<Activation> {
     let u = &game.units[unit];
-    let mover = game.mover(unit);
-    let (friends, enemies) = game.others(unit);
-    let others = Others {
-        friends: &friends,
-        enemies: &enemies,
-    };
+    let moving = Moving::of(game, unit);
     let safety = |at: Point| {
         let base = Circle::new(at, u.base.radius);
-        enemies
+        moving
+            .enemies
             .iter()
             .map(|e| e.edge_distance(&base))
             .fold(f64::INFINITY, f64::min)
@@ -244,7 +269,7 @@ fn keep_away(game: &Game<'_>, unit: usize) -> Option<Activation> {
     let here = safety(u.base.centre);
     let mut best: Option<(f64, MoveKind, Point)> = None;
     for kind in [MoveKind::Run, MoveKind::Normal] {
-        let full = base_allowance(&game.rules, &mover, kind);
+        let full = base_allowance(&game.rules, &moving.mover, kind);
         for k in 0..16 {
             let a = f64::from(k) * std::f64::consts::PI / 8.0;
             for fraction in [1.0, 0.5] {
@@ -252,16 +277,11 @@ fn keep_away(game: &Game<'_>, unit: usize) -> Option<Activation> {
                     u.base.centre.x + full * fraction * a.cos(),
                     u.base.centre.y + full * fraction * a.sin(),
                 );
-                if !game.setup.table.holds(&Circle::new(end, u.base.radius)) {
-                    continue;
-                }
                 let score = safety(end);
                 if score <= here + 0.5 || best.is_some_and(|b| b.0 >= score) {
                     continue;
                 }
-                if check_move(&game.setup.table, &game.rules, &mover, kind, &[end], others)
-                    .is_ok_and(|c| c.contacts.is_empty())
-                {
+                if moving.clear_to(kind, end) {
                     best = Some((score, kind, end));
                 }
             }
