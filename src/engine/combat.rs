@@ -396,13 +396,7 @@ impl Actor {
 
 fn warhorse_counters(side: &[Fighter]) -> Vec<i32> {
     side.iter()
-        .map(|f| {
-            f.mount
-                .as_ref()
-                .and_then(|m| m.fights)
-                .filter(|_| f.alive())
-                .map_or(0, |w| w.attack_counters)
-        })
+        .map(|f| if f.alive() { f.warhorse_attacks() } else { 0 })
         .collect()
 }
 

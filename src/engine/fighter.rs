@@ -310,6 +310,14 @@ impl Fighter {
         self.health == Health::Light && !self.tough
     }
 
+    /// Attack counters its warhorse brings to a fight (P-10), 0 for none.
+    pub fn warhorse_attacks(&self) -> i32 {
+        self.mount
+            .as_ref()
+            .and_then(|m| m.fights)
+            .map_or(0, |w| w.attack_counters)
+    }
+
     /// Current Combat Pool: -1 with a Grievous wound; Niten's counter only with its swords in hand.
     pub fn pool(&self) -> i32 {
         let bonus = if self.pool_bonus_weapons.contains(&self.weapon.id) {

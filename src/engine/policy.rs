@@ -228,14 +228,7 @@ impl Policy for DefaultAi {
         let their_attacks: i32 = enemies
             .iter()
             .filter(|f| !f.subdued)
-            .map(|f| {
-                let horse = f
-                    .mount
-                    .as_ref()
-                    .and_then(|m| m.fights)
-                    .map_or(0, |w| w.attack_counters);
-                f.fixed.map_or(f.pool(), |c| c.attack) + horse
-            })
+            .map(|f| f.fixed.map_or(f.pool(), |c| c.attack) + f.warhorse_attacks())
             .sum();
         ((pool + 1) / 2)
             .max(pool + free_defence - their_attacks)

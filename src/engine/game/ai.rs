@@ -232,11 +232,7 @@ fn strongest_joining(game: &Game<'_>, side: usize, charger: usize, target: usize
             f.side == side
                 && f.id != charger
                 && f.id != target
-                && f.on_table()
-                && !f.turn.activated
-                && !f.turn.charge_refused
-                && !game.engaged(f.id)
-                && game.may_act(f.id)
+                && may_still_move(game, f)
                 && game.may_engage(f.id)
                 && f.base.edge_distance(&t.base)
                     <= base_allowance(&game.rules, &game.mover(f.id), MoveKind::Normal) + reach
@@ -336,16 +332,19 @@ fn entering(game: &Game<'_>, side: usize) -> Option<Activation> {
 fn movers(game: &Game<'_>, side: usize) -> Vec<usize> {
     game.units
         .iter()
-        .filter(|u| {
-            u.side == side
-                && u.on_table()
-                && !u.turn.activated
-                && !u.turn.charge_refused
-                && !game.engaged(u.id)
-                && game.may_act(u.id)
-        })
+        .filter(|u| u.side == side && may_still_move(game, u))
         .map(|u| u.id)
         .collect()
+}
+
+/// Whether `u` may still take a Move Phase activation: on the table, not yet activated, not
+/// engaged, able to act.
+fn may_still_move(game: &Game<'_>, u: &Unit) -> bool {
+    u.on_table()
+        && !u.turn.activated
+        && !u.turn.charge_refused
+        && !game.engaged(u.id)
+        && game.may_act(u.id)
 }
 
 /// The best shot `unit` has now: (target, weapon, expected value), from the exact odds of each
@@ -1066,10 +1065,7 @@ fn objective_bonus(game: &Game<'_>, side: usize, enemy: &Unit) -> f64 {
         return f64::from(game.marker_value());
     }
     // The Assassination's target: the defender's Leader decides the game.
-    if enemy.leader
-        && game.victory() == crate::model::VictoryRule::KillTheLeader
-        && game.setup.attacker == Some(side)
-    {
+    if hunted_leader(game, enemy.id) && enemy.side != side {
         return LEADER_IS_THE_GAME;
     }
     // A Civilian is worth its scenario value, not its Rank.

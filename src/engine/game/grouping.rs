@@ -633,6 +633,25 @@ mod tests {
         }
     }
 
+    /// Enemy pairs in contact among `k` models on random sides, each possible pair with a chance
+    /// of one in `one_in`.
+    fn two_sided_contacts(
+        next: &mut impl FnMut(u64) -> u64,
+        k: usize,
+        one_in: u64,
+    ) -> Vec<(usize, usize)> {
+        let side: Vec<bool> = (0..k).map(|_| next(2) == 0).collect();
+        let mut contacts = Vec::new();
+        for a in 0..k {
+            for b in a + 1..k {
+                if side[a] != side[b] && next(one_in) == 0 {
+                    contacts.push((a, b));
+                }
+            }
+        }
+        contacts
+    }
+
     /// A small deterministic generator for the random melees: `next(n)` is in `0..n`.
     fn xorshift(mut state: u64) -> impl FnMut(u64) -> u64 {
         move |n| {
@@ -652,15 +671,7 @@ mod tests {
         let mut taken = 0;
         for _ in 0..2000 {
             let k = 3 + next(12) as usize;
-            let side: Vec<bool> = (0..k).map(|_| next(2) == 0).collect();
-            let mut contacts = Vec::new();
-            for a in 0..k {
-                for b in a + 1..k {
-                    if side[a] != side[b] && next(4) == 0 {
-                        contacts.push((a, b));
-                    }
-                }
-            }
+            let contacts = two_sided_contacts(&mut next, k, 4);
             let doorway: Vec<usize> = (0..k).filter(|_| next(6) == 0).collect();
             let cap = |m: usize| if doorway.contains(&m) { 1 } else { 4 };
             let restrained = |m: usize| m % 5 == 1;
@@ -702,15 +713,7 @@ mod tests {
         let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
         for _ in 0..3000 {
             let k = 3 + next(10) as usize;
-            let side: Vec<bool> = (0..k).map(|_| next(2) == 0).collect();
-            let mut contacts = Vec::new();
-            for a in 0..k {
-                for b in a + 1..k {
-                    if side[a] != side[b] && next(3) == 0 {
-                        contacts.push((a, b));
-                    }
-                }
-            }
+            let contacts = two_sided_contacts(&mut next, k, 3);
             let before: Vec<(usize, usize)> =
                 contacts.iter().copied().filter(|_| next(3) == 0).collect();
             let doorway: Vec<usize> = (0..k).filter(|_| next(6) == 0).collect();
