@@ -57,9 +57,7 @@ impl<'g> Moving<'g> {
             friends: &self.friends,
             enemies: &self.enemies,
         };
-        game.setup
-            .table
-            .holds(&Circle::new(end, game.units[self.unit].base.radius))
+        !others.no_room_at(&game.setup.table, end, game.units[self.unit].base.radius)
             && check_move(
                 &game.setup.table,
                 &game.rules,
@@ -729,22 +727,24 @@ impl TablePolicy for TableAi {
                 .cmp(&(a.worth_it, a.ganged))
                 .then(a.distance.total_cmp(&b.distance))
         });
-        let best = candidates.iter().find_map(|c| {
-            game.charge_path(c.unit, c.enemy)
-                .filter(|path| {
-                    path.last()
-                        .is_none_or(|&end| !game.restraint_forbids(c.unit, end))
-                })
-                .map(|path| (c.worth_it, c.unit, path))
-        });
         // A charge not worth making waits while the enemy still has free models to move: they
-        // may yet come to us, or offer a better one.
+        // may yet come to us, or offer a better one (so no path is searched for one).
         let enemy_waiting = game
             .units
             .iter()
             .any(|e| e.side != side && e.on_table() && !e.turn.activated && !game.engaged(e.id));
-        let delay = enemy_waiting && best.as_ref().is_some_and(|b| !b.0);
-        if let Some((_, unit, path)) = best.filter(|_| !delay) {
+        let best = candidates
+            .iter()
+            .take_while(|c| c.worth_it || !enemy_waiting)
+            .find_map(|c| {
+                game.charge_path(c.unit, c.enemy)
+                    .filter(|path| {
+                        path.last()
+                            .is_none_or(|&end| !game.restraint_forbids(c.unit, end))
+                    })
+                    .map(|path| (c.unit, path))
+            });
+        if let Some((unit, path)) = best {
             return Activation::Move {
                 unit,
                 kind: MoveKind::Normal,

@@ -2,8 +2,10 @@
 //! combat, who fights it, and who stands idle. For each connected group of engaged models every set
 //! of centres is tried (up to 16 models; a greedy rule above that); the others are assigned to a
 //! centre they touch by a min-cost max-flow with each centre's cap. The best grouping has the
-//! fewest idle models, then the most pairs that fought together last turn, then the smallest sorted
-//! list of (centre, others).
+//! fewest idle models, then the most pairs that fought together last turn; among groupings level
+//! on both (the Priority player's choice, R-80) the default takes the first set of centres in the
+//! search's order: sets read as binary numbers, bit i for the i-th smallest id of the group,
+//! smallest first (P-21). The search stops as soon as nothing can beat what it holds.
 
 /// One combat: a centre model and the enemies in contact with it that fight it.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -177,14 +179,16 @@ fn star(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>) -> Op
     })
 }
 
-/// The score of a grouping: fewer idle, then more repeated pairs, then the smaller list.
+/// The score of a grouping: fewer idle, then more repeated pairs. A tie keeps the one found
+/// first (the smaller set of centres).
 fn better(a: &(Grouping, usize), b: &(Grouping, usize)) -> bool {
-    (a.0.idle.len(), std::cmp::Reverse(a.1), &a.0.combats)
-        < (b.0.idle.len(), std::cmp::Reverse(b.1), &b.0.combats)
+    (a.0.idle.len(), std::cmp::Reverse(a.1)) < (b.0.idle.len(), std::cmp::Reverse(b.1))
 }
 
-/// Try every set of centres. With `prune`, sets that provably cannot beat the best so far are
-/// skipped before the flow runs (the tests check the result is the same without).
+/// Try every set of centres, smallest first. With `prune`, sets that provably cannot beat the
+/// best so far are skipped before the flow runs, and the search ends once the best leaves nobody
+/// idle and keeps every pair that fought last turn (the tests check the result is the same
+/// without).
 fn exhaustive(
     component: &[usize],
     adjacent: &[Vec<usize>],
@@ -213,6 +217,10 @@ fn exhaustive(
         })
         .collect();
     let caps: Vec<u32> = component.iter().map(|&m| (e.cap)(m) as u32).collect();
+    // No grouping keeps more of last turn's pairs than there are such pairs in contact, nor more
+    // than the models that have one (each model fights in one combat).
+    let fought_pairs = fought.iter().map(|f| f.count_ones()).sum::<u32>() as usize / 2;
+    let repeated_cap = fought_pairs.min(fought.iter().filter(|&&f| f != 0).count());
     let full = if k >= 32 { u32::MAX } else { (1u32 << k) - 1 };
     // Start from the greedy grouping's number of idle models: it bounds the search at once. (Only
     // its idle count is used; the search itself finds the best grouping.)
@@ -252,9 +260,8 @@ fn exhaustive(
         if idle_at_least > bound {
             continue;
         }
-        // Level on idle models at best: it must also keep as many of last turn's pairs (each
-        // non-centre is in one pair at most), and then come first in the sorted list, whose
-        // first centre is at least this set's smallest (the component is sorted).
+        // Level on idle models at best: it must keep more of last turn's pairs (each non-centre
+        // is in one pair at most), since a tie keeps the set found first.
         if let Some((b, b_repeated)) = best.as_ref().filter(|_| prune)
             && idle_at_least == b.idle.len()
         {
@@ -265,11 +272,7 @@ fn exhaustive(
                 rest &= rest - 1;
                 repeated_at_most += usize::from(fought[j] & mask != 0);
             }
-            let first_centre = component[mask.trailing_zeros() as usize];
-            if repeated_at_most < *b_repeated
-                || (repeated_at_most == *b_repeated
-                    && b.combats.first().is_some_and(|c| first_centre > c.centre))
-            {
+            if repeated_at_most <= *b_repeated {
                 continue;
             }
         }
@@ -280,6 +283,13 @@ fn exhaustive(
         let candidate = assign(component, &centres, adjacent, e);
         if best.as_ref().is_none_or(|b| better(&candidate, b)) {
             best = Some(candidate);
+        }
+        if prune
+            && best
+                .as_ref()
+                .is_some_and(|b| b.0.idle.is_empty() && b.1 >= repeated_cap)
+        {
+            break;
         }
     }
     best.map(|b| b.0).unwrap_or_default()

@@ -586,7 +586,10 @@ impl<'c> Game<'c> {
                 e.base.centre.y + reach * a.sin(),
             );
             let direct = u.base.centre.distance(end);
-            if direct > allowance + 1e-9 || best.as_ref().is_some_and(|b| b.0 <= direct) {
+            if direct > allowance + 1e-9
+                || best.as_ref().is_some_and(|b| b.0 <= direct)
+                || others.no_room_at(&game.setup.table, end, u.base.radius)
+            {
                 continue;
             }
             if legal(&[end]) {

@@ -98,6 +98,20 @@ pub struct Others<'a> {
     pub enemies: &'a [Circle],
 }
 
+impl Others<'_> {
+    /// Whether no move of any kind may end with a base of radius `r` at `at`: off the table or
+    /// overlapping another model. The cheap test to make before [`check_move`], which rejects
+    /// every such path.
+    pub fn no_room_at(&self, table: &Table, at: Point, r: f64) -> bool {
+        !table.holds(&Circle::new(at, r))
+            || self
+                .friends
+                .iter()
+                .chain(self.enemies)
+                .any(|c| at.distance(c.centre) < r + c.radius - OVERLAP)
+    }
+}
+
 /// A legal move, measured.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MoveCheck {
@@ -508,38 +522,43 @@ pub fn shortest_path(
         };
         check_move(table, &unlimited, &probe, probe_kind, &[b], others).is_ok()
     };
-    // Dijkstra over the complete graph, edges checked lazily.
+    // A* over the complete graph with lazy edges: candidate steps wait in a queue ordered by the
+    // length of the path through them plus the straight distance left (never more than the true
+    // distance, so the first path to reach a point is its shortest), and a step is checked only
+    // when it comes off the queue. Across open ground the first step checked is the whole way.
     let n = nodes.len();
-    let mut dist = vec![f64::INFINITY; n];
+    let left = |i: usize| nodes[i].distance(goal);
     let mut prev = vec![usize::MAX; n];
     let mut done = vec![false; n];
-    dist[0] = 0.0;
-    loop {
-        let mut u = usize::MAX;
-        let mut best = f64::INFINITY;
-        for i in 0..n {
-            if !done[i] && dist[i] < best {
-                best = dist[i];
-                u = i;
+    // (Reverse(estimate), from, to, length so far); lengths are non-negative, so their bits
+    // order as the numbers do.
+    let mut queue = std::collections::BinaryHeap::new();
+    let open =
+        |from: usize, so_far: f64, done: &[bool], queue: &mut std::collections::BinaryHeap<_>| {
+            for v in 1..n {
+                if !done[v] {
+                    let length = so_far + nodes[from].distance(nodes[v]);
+                    queue.push((
+                        std::cmp::Reverse((length + left(v)).to_bits()),
+                        std::cmp::Reverse((from, v)),
+                        length.to_bits(),
+                    ));
+                }
             }
+        };
+    done[0] = true;
+    open(0, 0.0, &done, &mut queue);
+    loop {
+        let (_, std::cmp::Reverse((u, v)), length) = queue.pop()?;
+        if done[v] || !step_ok(nodes[u], nodes[v], v == 1) {
+            continue;
         }
-        if u == usize::MAX {
-            return None;
-        }
-        if u == 1 {
+        done[v] = true;
+        prev[v] = u;
+        if v == 1 {
             break;
         }
-        done[u] = true;
-        for v in 1..n {
-            if done[v] {
-                continue;
-            }
-            let d = best + nodes[u].distance(nodes[v]);
-            if d < dist[v] && step_ok(nodes[u], nodes[v], v == 1) {
-                dist[v] = d;
-                prev[v] = u;
-            }
-        }
+        open(v, f64::from_bits(length), &done, &mut queue);
     }
     let mut path = vec![goal];
     let mut at = prev[1];
@@ -549,4 +568,76 @@ pub fn shortest_path(
     }
     path.reverse();
     Some(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules() -> MoveRules {
+        let cat = crate::load::load(&crate::load::DataSource::Embedded).expect("data");
+        MoveRules::from_catalogue(&cat)
+    }
+
+    fn length(from: Point, path: &[Point]) -> f64 {
+        let mut at = from;
+        path.iter()
+            .map(|&p| {
+                let d = at.distance(p);
+                at = p;
+                d
+            })
+            .sum()
+    }
+
+    #[test]
+    fn the_shortest_path_over_open_ground_is_the_straight_line() {
+        let table = Table::new(36.0, Vec::new());
+        let mover = Mover::on_foot(Circle::new(Point::new(5.0, 5.0), 0.5));
+        let none = Others {
+            friends: &[],
+            enemies: &[],
+        };
+        let goal = Point::new(30.0, 12.0);
+        let path = shortest_path(&table, &rules(), &mover, MoveKind::Normal, goal, none);
+        assert_eq!(path, Some(vec![goal]));
+    }
+
+    #[test]
+    fn the_shortest_path_goes_round_a_base_in_the_way_on_its_nearer_side() {
+        // A friend stands just above the straight line: the way below it is the shorter.
+        let table = Table::new(36.0, Vec::new());
+        let start = Point::new(5.0, 10.0);
+        let mover = Mover::on_foot(Circle::new(start, 0.5));
+        let friends = [Circle::new(Point::new(15.0, 10.3), 0.5)];
+        let others = Others {
+            friends: &friends,
+            enemies: &[],
+        };
+        let goal = Point::new(25.0, 10.0);
+        let rules = rules();
+        let path =
+            shortest_path(&table, &rules, &mover, MoveKind::Normal, goal, others).expect("a path");
+        assert!(path.len() >= 2, "{path:?}");
+        assert!(path.iter().all(|p| p.y <= 10.0 + 1e-9), "{path:?}");
+        let unlimited = MoveRules {
+            normal: f64::INFINITY,
+            ..rules
+        };
+        assert!(check_move(&table, &unlimited, &mover, MoveKind::Normal, &path, others).is_ok());
+        // Clearing the base needs the line pushed 0.7" down at the friend: little more than the
+        // straight 20".
+        let walked = length(start, &path);
+        assert!(walked > 20.0 && walked < 20.2, "{walked}");
+        // Boxed in by enemies' clearance, a Run finds no way at all.
+        let enemies = [Circle::new(Point::new(6.5, 10.0), 0.5)];
+        let near = Others {
+            friends: &[],
+            enemies: &enemies,
+        };
+        assert_eq!(
+            shortest_path(&table, &rules, &mover, MoveKind::Run, goal, near),
+            None
+        );
+    }
 }
