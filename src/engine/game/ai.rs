@@ -218,10 +218,68 @@ fn close_in(game: &Game<'_>, u: usize) -> Activation {
         })
 }
 
+/// What one activation asks of every model again and again, found once: whom each touches, and
+/// how far each model that could still join a fight this Move Phase reaches.
+struct Board {
+    /// Enemy pairs in contact, both ways round, in id order.
+    pairs: Vec<(usize, usize)>,
+    engaged: Vec<bool>,
+    /// A normal move, for each model that may still move and may engage (`None` for the rest).
+    joins: Vec<Option<f64>>,
+}
+
+impl Board {
+    fn of(game: &Game<'_>) -> Board {
+        let n = game.units.len();
+        let mut pairs = Vec::new();
+        let mut engaged = vec![false; n];
+        let on: Vec<&Unit> = game.units.iter().filter(|u| u.on_table()).collect();
+        for a in &on {
+            for b in on.iter().filter(|b| b.side != a.side) {
+                // Bases more than an inch beyond touching along either axis are not in contact.
+                let reach = a.base.radius + b.base.radius + 1.0;
+                let (pa, pb) = (a.base.centre, b.base.centre);
+                if (pa.x - pb.x).abs() <= reach
+                    && (pa.y - pb.y).abs() <= reach
+                    && a.base.in_contact(&b.base)
+                {
+                    pairs.push((a.id, b.id));
+                    engaged[a.id] = true;
+                }
+            }
+        }
+        let joins = game
+            .units
+            .iter()
+            .map(|f| {
+                (may_still_move_given(game, f, engaged[f.id])
+                    && game.may_engage_given(f.id, |o| engaged[o]))
+                .then(|| base_allowance(&game.rules, &game.mover(f.id), MoveKind::Normal))
+            })
+            .collect();
+        Board {
+            pairs,
+            engaged,
+            joins,
+        }
+    }
+
+    /// [`Game::contacts`], read off the board.
+    fn contacts(&self, unit: usize) -> impl Iterator<Item = usize> + '_ {
+        self.pairs.iter().filter(move |p| p.0 == unit).map(|p| p.1)
+    }
+}
+
 /// The strongest free model of `side` (not yet activated, not engaged, able to act; not the
 /// charger) that could join a fight between `charger` and `target` this Move Phase: within a
 /// normal move of `target`, plus the charger's base, which will stand beside it. 0 if none.
-fn strongest_joining(game: &Game<'_>, side: usize, charger: usize, target: usize) -> f64 {
+fn strongest_joining(
+    game: &Game<'_>,
+    board: &Board,
+    side: usize,
+    charger: usize,
+    target: usize,
+) -> f64 {
     let reach = 2.0 * game.units[charger].base.radius;
     let t = &game.units[target];
     game.units
@@ -230,10 +288,8 @@ fn strongest_joining(game: &Game<'_>, side: usize, charger: usize, target: usize
             f.side == side
                 && f.id != charger
                 && f.id != target
-                && may_still_move(game, f)
-                && game.may_engage(f.id)
-                && f.base.edge_distance(&t.base)
-                    <= base_allowance(&game.rules, &game.mover(f.id), MoveKind::Normal) + reach
+                && board.joins[f.id]
+                    .is_some_and(|allowance| f.base.edge_distance(&t.base) <= allowance + reach)
         })
         .map(|f| strength(&f.fighter))
         .fold(0.0, f64::max)
@@ -338,11 +394,12 @@ fn movers(game: &Game<'_>, side: usize) -> Vec<usize> {
 /// Whether `u` may still take a Move Phase activation: on the table, not yet activated, not
 /// engaged, able to act.
 fn may_still_move(game: &Game<'_>, u: &Unit) -> bool {
-    u.on_table()
-        && !u.turn.activated
-        && !u.turn.charge_refused
-        && !game.engaged(u.id)
-        && game.may_act(u.id)
+    may_still_move_given(game, u, game.engaged(u.id))
+}
+
+/// [`may_still_move`], whether `u` is engaged already known.
+fn may_still_move_given(game: &Game<'_>, u: &Unit, engaged: bool) -> bool {
+    u.on_table() && !u.turn.activated && !u.turn.charge_refused && !engaged && game.may_act(u.id)
 }
 
 /// The best shot `unit` has now: (target, weapon, expected value), from the exact odds of each
@@ -598,7 +655,13 @@ impl TablePolicy for TableAi {
         if let Some(entry) = entering(game, side) {
             return entry;
         }
-        let units = movers(game, side);
+        let board = Board::of(game);
+        let units: Vec<usize> = game
+            .units
+            .iter()
+            .filter(|u| u.side == side && may_still_move_given(game, u, board.engaged[u.id]))
+            .map(|u| u.id)
+            .collect();
         // A rider with a ride-by to make in the Combat Phase keeps still until then (measured
         // against `charge`: Ming mirror at 200 points 62.4% -> 70.0%, at 100 53.6% -> 54.6%).
         // A rider found without one is not searched again this turn.
@@ -672,18 +735,17 @@ impl TablePolicy for TableAi {
         // an enemy could join lost more (Peasants 79.8% against `random`).)
         let mut candidates: Vec<ChargeOption> = Vec::new();
         for (k, &u) in units.iter().enumerate() {
-            if shooting[k] || !game.may_engage(u) || game.carrying(u) {
+            if shooting[k] || board.joins[u].is_none() || game.carrying(u) {
                 continue;
             }
-            let reach = base_allowance(&game.rules, &game.mover(u), MoveKind::Normal)
-                + game.cat.terrain.bases.contact;
+            let reach = board.joins[u].unwrap_or_default() + game.cat.terrain.bases.contact;
             for e in game.units.iter().filter(|e| e.side != side && e.on_table()) {
                 // The Duel's first turns: duellist against duellist only.
                 if game.duellists_only() && !game.is_duellist(e.id) {
                     continue;
                 }
                 // No second Kamakura Samurai on an enemy one already fights.
-                if game.restrained(u) && game.contacts(e.id).any(|f| game.restrained(f)) {
+                if game.restrained(u) && board.contacts(e.id).any(|f| game.restrained(f)) {
                     continue;
                 }
                 let distance = e.base.edge_distance(&game.units[u].base);
@@ -691,20 +753,20 @@ impl TablePolicy for TableAi {
                     continue;
                 }
                 let ours = strength(&game.units[u].fighter)
-                    + game
+                    + board
                         .contacts(e.id)
                         .map(|f| strength(&game.units[f].fighter))
                         .sum::<f64>();
-                let ganged = game.contacts(e.id).next().is_some();
+                let ganged = board.engaged[e.id];
                 // A lone enemy: the strongest free enemy that could still join, and then our
                 // strongest free model that could answer it (activations alternate).
                 let joiner = if ganged {
                     0.0
                 } else {
-                    strongest_joining(game, 1 - side, u, e.id)
+                    strongest_joining(game, &board, 1 - side, u, e.id)
                 };
                 let answer = if joiner > 0.0 {
-                    strongest_joining(game, side, u, e.id)
+                    strongest_joining(game, &board, side, u, e.id)
                 } else {
                     0.0
                 };
@@ -732,7 +794,7 @@ impl TablePolicy for TableAi {
         let enemy_waiting = game
             .units
             .iter()
-            .any(|e| e.side != side && e.on_table() && !e.turn.activated && !game.engaged(e.id));
+            .any(|e| e.side != side && e.on_table() && !e.turn.activated && !board.engaged[e.id]);
         let best = candidates
             .iter()
             .take_while(|c| c.worth_it || !enemy_waiting)
@@ -787,7 +849,11 @@ impl TablePolicy for TableAi {
                 game.units[e].base.edge_distance(&game.units[u].base)
             })
         };
-        if let Some(&u) = free.iter().max_by(|a, b| far(**a).total_cmp(&far(**b))) {
+        if let Some((_, u)) = free
+            .iter()
+            .map(|&u| (far(u), u))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+        {
             return close_in(game, u);
         }
         Activation::Pass

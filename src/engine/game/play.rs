@@ -811,6 +811,11 @@ impl<'c> Game<'c> {
     }
 
     pub fn may_engage(&self, unit: usize) -> bool {
+        self.may_engage_given(unit, |o| self.engaged(o))
+    }
+
+    /// [`Game::may_engage`], with who is engaged known.
+    pub fn may_engage_given(&self, unit: usize, engaged: impl Fn(usize) -> bool) -> bool {
         let u = &self.units[unit];
         // A Civilian never engages by choice.
         if u.civilian {
@@ -820,7 +825,7 @@ impl<'c> Game<'c> {
             || !self
                 .units
                 .iter()
-                .any(|o| o.id != unit && o.side == u.side && o.on_table() && !self.engaged(o.id))
+                .any(|o| o.id != unit && o.side == u.side && o.on_table() && !engaged(o.id))
     }
 
     /// Enemy Slain markers `unit`'s base touches, by index in [`Game::slain`].
@@ -1031,6 +1036,12 @@ impl<'c> Game<'c> {
             let mut order: Vec<usize> = duellist.into_iter().collect();
             order.extend((0..self.units.len()).filter(|&k| Some(k) != duellist));
             let circle = self.setup.circle.filter(|_| duellist.is_some());
+            // Placing a model only adds to what rules a spot out, and a larger base or the
+            // circle kept clear rules out more: a spot that failed a model fails every later one
+            // with a base as large, at the same gap. So each (base radius, gap) keeps the index
+            // its search stopped at, and a later model starts from the furthest of those for a
+            // base no larger than its own (the first model, a duellist, may stand in the circle).
+            let mut resume: Vec<(f64, usize, usize)> = Vec::new();
             for k in order {
                 // An undisguised Ninja is placed once both sides have deployed.
                 if self.units[k].side != s || self.units[k].undisguised_ninja() {
@@ -1042,27 +1053,47 @@ impl<'c> Game<'c> {
                         || circle.is_none_or(|c| p.distance(c.centre) >= c.radius + base_r - 1e-9)
                 };
                 // An inch between bases while there is room, then bases touching (P-22).
-                let find = |spots: &[Point], gap: f64| {
-                    spots.iter().copied().filter(|p| outside(p)).find(|p| {
-                        let c = Circle::new(*p, base_r);
-                        self.units.iter().all(|o| {
+                let fits = |p: &Point, gap: f64| {
+                    let c = Circle::new(*p, base_r);
+                    outside(p)
+                        && self.units.iter().all(|o| {
                             // Centre distance, not the edge distance (0 once bases touch).
                             o.id == k
                                 || o.base.centre.distance(c.centre) - o.base.radius - c.radius
                                     >= gap - 1e-9
-                        }) && self.setup.table.base_fits(&c)
-                    })
+                        })
+                        && self.setup.table.base_fits(&c)
                 };
                 let mut placed = None;
-                for gap in [1.0, 0.0] {
-                    placed = find(&spots[..head], gap);
-                    if placed.is_none() && head < spots.len() {
+                for (g, gap) in [1.0, 0.0].into_iter().enumerate() {
+                    let from = resume
+                        .iter()
+                        .filter(|e| e.0 <= base_r && e.1 == g)
+                        .map(|e| e.2)
+                        .max()
+                        .unwrap_or(0);
+                    let mut at = (from < head)
+                        .then(|| spots[from..head].iter().position(|p| fits(p, gap)))
+                        .flatten()
+                        .map(|i| from + i);
+                    if at.is_none() && head < spots.len() {
                         if !tail_sorted {
                             spots[head..].sort_unstable_by_key(key);
                             tail_sorted = true;
                         }
-                        placed = find(&spots[head..], gap);
+                        let from = from.max(head);
+                        at = spots[from..]
+                            .iter()
+                            .position(|p| fits(p, gap))
+                            .map(|i| from + i);
                     }
+                    // Up to its own spot, every spot has failed this model at this gap.
+                    let stopped = at.unwrap_or(spots.len());
+                    match resume.iter_mut().find(|e| e.0 == base_r && e.1 == g) {
+                        Some(e) => e.2 = e.2.max(stopped),
+                        None => resume.push((base_r, g, stopped)),
+                    }
+                    placed = at.map(|i| spots[i]);
                     if placed.is_some() {
                         break;
                     }
@@ -1188,21 +1219,16 @@ impl<'c> Game<'c> {
     /// The other bases as `check_move` wants them: friends and enemies of `unit`.
     pub fn others(&self, unit: usize) -> (Vec<Circle>, Vec<Circle>) {
         let side = self.units[unit].side;
-        let on = |u: &&Unit| u.on_table() && u.id != unit;
-        (
-            self.units
-                .iter()
-                .filter(on)
-                .filter(|u| u.side == side)
-                .map(|u| u.base)
-                .collect(),
-            self.units
-                .iter()
-                .filter(on)
-                .filter(|u| u.side != side)
-                .map(|u| u.base)
-                .collect(),
-        )
+        let n = self.units.len();
+        let (mut friends, mut enemies) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        for u in self.units.iter().filter(|u| u.on_table() && u.id != unit) {
+            if u.side == side {
+                friends.push(u.base);
+            } else {
+                enemies.push(u.base);
+            }
+        }
+        (friends, enemies)
     }
 
     pub fn mover(&self, unit: usize) -> Mover {
