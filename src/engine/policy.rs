@@ -2,8 +2,7 @@
 //! whether to attack, which counter to lose. [`DefaultAi`] decides from the exact odds of each
 //! choice; [`RandomPolicy`] is the baseline it is measured against.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::cell::RefCell;
 
 use super::dice::{Dice, SeededDice};
 use super::fighter::Fighter;
@@ -154,12 +153,21 @@ fn value(result: WoundResult) -> f64 {
     }
 }
 
+/// Differences of bonus the odds cache holds: `-ODDS_SPAN..ODDS_SPAN` (any other is computed).
+const ODDS_SPAN: i32 = 32;
+
+thread_local! {
+    /// The exact odds of one attack, by difference of bonuses and who rolls Enhanced or re-rolls
+    /// (see [`DefaultAi::odds`]), filled as they are first needed. Each thread keeps its own, so
+    /// no lock is taken; the odds are a pure function of the key, so no decision depends on
+    /// which thread met a key first.
+    static ODDS: RefCell<Vec<Option<Distribution>>> = const { RefCell::new(Vec::new()) };
+}
+
 /// The default AI: every choice compares the expected value of its options, computed from the exact
 /// odds (memoised; the cache never changes a decision, so games stay deterministic).
 #[derive(Debug, Default, Clone)]
 pub struct DefaultAi {
-    /// Shared between the clones a parallel simulation gives each thread.
-    cache: Arc<Mutex<HashMap<(AttackSide, DefenceSide), Distribution>>>,
     /// On the table, with "capture an enemy of Rank 2 or higher" to achieve: the lowest
     /// Rank worth Subduing rather than killing.
     pub capture: Option<u8>,
@@ -187,14 +195,24 @@ impl DefaultAi {
             reroll: defence.reroll,
             ..DefenceSide::default()
         };
-        match self.cache.lock() {
-            Ok(mut cache) => cache
-                .entry((attack, defence))
-                .or_insert_with(|| melee_odds(attack, defence))
-                .clone(),
-            // A thread that panicked while holding the lock: compute without the cache.
-            Err(_) => melee_odds(attack, defence),
-        }
+        let flags = usize::from(attack.enhanced)
+            | usize::from(attack.reroll) << 1
+            | usize::from(defence.enhanced) << 2
+            | usize::from(defence.reroll) << 3;
+        let Some(slot) = usize::try_from(attack.fight + ODDS_SPAN)
+            .ok()
+            .filter(|&slot| slot < 2 * ODDS_SPAN as usize)
+        else {
+            return melee_odds(attack, defence);
+        };
+        ODDS.with_borrow_mut(|cache| {
+            if cache.is_empty() {
+                cache.resize(2 * ODDS_SPAN as usize * 16, None);
+            }
+            cache[slot * 16 + flags]
+                .get_or_insert_with(|| melee_odds(attack, defence))
+                .clone()
+        })
     }
 
     /// Expected value of one attack.
