@@ -226,9 +226,28 @@ fn exhaustive(
     // its idle count is used; the search itself finds the best grouping.)
     let greedy_idle = greedy(component, adjacent, e).idle.len();
     let mut best: Option<(Grouping, usize)> = None;
-    for mask in 1u32..=full {
+    // Sets of centres depth first, deciding the highest bit first and "not a centre" before "a
+    // centre": the sets come in ascending order, as a plain count would give them. A branch is
+    // left when every set in it fails the tests below at once: a decided non-centre whose
+    // neighbours are all decided and none a centre is idle in each of them.
+    let mut stack = vec![(0usize, 0u32)];
+    while let Some((level, mask)) = stack.pop() {
         // Every combat has its centre and at least one other: at most half are centres.
         if 2 * mask.count_ones() > k as u32 {
+            continue;
+        }
+        if level < k {
+            let decided = full & !((1u32 << (k - level)) - 1);
+            let bound = best.as_ref().map_or(greedy_idle, |b| b.0.idle.len());
+            if hopeless(mask, decided, &bits, bound) {
+                continue;
+            }
+            let bit = 1u32 << (k - 1 - level);
+            stack.push((level + 1, mask | bit));
+            stack.push((level + 1, mask));
+            continue;
+        }
+        if mask == 0 {
             continue;
         }
         let others = full & !mask;
@@ -293,6 +312,28 @@ fn exhaustive(
         }
     }
     best.map(|b| b.0).unwrap_or_default()
+}
+
+/// Whether every set of centres that agrees with `mask` on the `decided` models fails the
+/// search's first tests: a centre with no neighbour left to be a non-centre, or more certainly
+/// idle non-centres (every neighbour decided, none a centre) than `bound`.
+fn hopeless(mask: u32, decided: u32, bits: &[u32], bound: usize) -> bool {
+    let open = !decided;
+    let mut idle = 0;
+    let mut rest = decided;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let settled = bits[i] & open == 0;
+        if mask & (1 << i) != 0 {
+            if settled && bits[i] & !mask == 0 {
+                return true;
+            }
+        } else if settled && bits[i] & mask == 0 {
+            idle += 1;
+        }
+    }
+    idle > bound
 }
 
 /// How many of the non-centres in `others` can fight a centre of `mask` they touch, each centre
@@ -513,11 +554,15 @@ impl Flow {
         loop {
             let mut dist = [i32::MAX; FLOW_NODES];
             let mut prev: [Option<(u8, u8)>; FLOW_NODES] = [None; FLOW_NODES];
+            // Nodes whose distance fell since their edges were last relaxed: relaxing any other
+            // again could improve nothing, so passes skip them (the same result, sooner).
+            let mut dirty = [false; FLOW_NODES];
             dist[s] = 0;
+            dirty[s] = true;
             for _ in 0..n {
                 let mut changed = false;
                 for u in 0..n {
-                    if dist[u] == i32::MAX {
+                    if !std::mem::take(&mut dirty[u]) {
                         continue;
                     }
                     let edges = &self.adj[u][..usize::from(self.degree[u])];
@@ -526,6 +571,7 @@ impl Flow {
                         if cap > 0 && dist[u] + i32::from(cost) < dist[v] {
                             dist[v] = dist[u] + i32::from(cost);
                             prev[v] = Some((u as u8, k as u8));
+                            dirty[v] = true;
                             changed = true;
                         }
                     }
@@ -748,6 +794,61 @@ mod tests {
             assert_eq!(
                 exhaustive(&component, &adjacent, &e, true),
                 exhaustive(&component, &adjacent, &e, false),
+                "contacts {contacts:?}, before {before:?}, doorways {doorway:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_search_finds_the_first_best_set_of_centres_in_counting_order() {
+        // Against the plain definition: count through every set of centres (each touching a
+        // non-centre, at most half the group), assign each, keep the first best.
+        let mut next = xorshift(0xD1B5_4A32_D192_ED03u64);
+        for _ in 0..700 {
+            let k = 3 + next(10) as usize;
+            let contacts = two_sided_contacts(&mut next, k, 3);
+            let before: Vec<(usize, usize)> =
+                contacts.iter().copied().filter(|_| next(2) == 0).collect();
+            let doorway: Vec<usize> = (0..k).filter(|_| next(6) == 0).collect();
+            let cap = |m: usize| if doorway.contains(&m) { 1 } else { 4 };
+            let fought = |a: usize, b: usize| before.contains(&(a, b)) || before.contains(&(b, a));
+            let e = Engagements {
+                n: k,
+                contacts: &contacts,
+                cap: &cap,
+                fought_before: &fought,
+                restrained: &|m| m % 4 == 3,
+            };
+            let mut adjacent = vec![Vec::new(); k];
+            for &(a, b) in &contacts {
+                adjacent[a].push(b);
+                adjacent[b].push(a);
+            }
+            let component: Vec<usize> = (0..k).filter(|&m| !adjacent[m].is_empty()).collect();
+            if component.len() < 3 {
+                continue;
+            }
+            let n = component.len();
+            let mut plain: Option<(Grouping, usize)> = None;
+            for mask in 1u32..(1 << n) {
+                let centres: Vec<usize> = (0..n)
+                    .filter(|&i| mask & (1 << i) != 0)
+                    .map(|i| component[i])
+                    .collect();
+                let each_touches_another = centres
+                    .iter()
+                    .all(|c| adjacent[*c].iter().any(|m| !centres.contains(m)));
+                if 2 * centres.len() > n || !each_touches_another {
+                    continue;
+                }
+                let candidate = assign(&component, &centres, &adjacent, &e);
+                if plain.as_ref().is_none_or(|b| better(&candidate, b)) {
+                    plain = Some(candidate);
+                }
+            }
+            assert_eq!(
+                exhaustive(&component, &adjacent, &e, true),
+                plain.map(|b| b.0).unwrap_or_default(),
                 "contacts {contacts:?}, before {before:?}, doorways {doorway:?}"
             );
         }
