@@ -57,7 +57,17 @@ impl<'g> Moving<'g> {
             friends: &self.friends,
             enemies: &self.enemies,
         };
-        !others.no_room_at(&game.setup.table, end, game.units[self.unit].base.radius)
+        let r = game.units[self.unit].base.radius;
+        // A Run keeps its clearance from enemies all the way, its end included.
+        let too_near = |at: Point| {
+            self.enemies
+                .iter()
+                .any(|e| at.distance(e.centre) - r - e.radius < game.rules.clearance - 1e-6)
+        };
+        if kind == MoveKind::Run && (too_near(end) || too_near(self.mover.base.centre)) {
+            return false;
+        }
+        !others.no_room_at(&game.setup.table, end, r)
             && check_move(
                 &game.setup.table,
                 &game.rules,
@@ -707,11 +717,21 @@ impl TablePolicy for TableAi {
         {
             return Activation::Hold { unit };
         }
-        let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
-        let crowd = game.crowd();
+        // Sight is worked out only when one of them has a missile weapon.
+        let shooters = units.iter().any(|&u| !game.units[u].missiles.is_empty());
+        let look = shooters.then(|| {
+            (
+                SightMap::new(&game.setup.table, &game.cat.terrain.sight),
+                game.crowd(),
+            )
+        });
         let shooting: Vec<bool> = units
             .iter()
-            .map(|&u| !game.units[u].missiles.is_empty() && has_target(game, &map, &crowd, u))
+            .map(|&u| {
+                look.as_ref().is_some_and(|(map, crowd)| {
+                    !game.units[u].missiles.is_empty() && has_target(game, map, crowd, u)
+                })
+            })
             .collect();
         // It never withdraws: getting out of three-to-one fights was measured and lost more
         // games against `charge` (Bushi mirror 56.9% -> 50.1%, Koryu 51.7% -> 45.2%).

@@ -1008,28 +1008,32 @@ impl<'c> Game<'c> {
             let grid = |lo: f64, hi: f64| {
                 ((lo * 4.0).floor() as i64..=(hi * 4.0).ceil() as i64).map(|k| k as f64 / 4.0)
             };
-            let mut spots: Vec<Point> = grid(x0, x1)
-                .flat_map(|x| grid(y0, y1).map(move |y| Point::new(x, y)))
-                .collect();
-            spots.retain(|p| zone.holds(size, &Circle::new(*p, r)));
             // Nearest the anchor first, then by x, then by y. Every key is a non-negative
             // float, whose bits order as the numbers do: one integer sort, no comparator calls
-            // (a whole-table zone has some 20,000 spots).
-            let key = |p: &Point| {
+            // (a whole-table zone has some 20,000 spots). Each spot carries its key.
+            let key = |p: Point| {
                 (
                     p.distance_squared(anchor).to_bits(),
                     p.x.max(0.0).to_bits(),
                     p.y.max(0.0).to_bits(),
                 )
             };
-            // Only the nearest spots are sorted at first; the rest are sorted if ever needed,
-            // which keeps the same order (every key is distinct).
-            let head = (64 * self.units.len() + 256).min(spots.len());
-            if head < spots.len() {
-                spots.select_nth_unstable_by_key(head - 1, key);
-            }
-            spots[..head].sort_unstable_by_key(key);
-            let mut tail_sorted = head == spots.len();
+            let mut spots: Vec<((u64, u64, u64), Point)> = grid(x0, x1)
+                .flat_map(|x| grid(y0, y1).map(move |y| Point::new(x, y)))
+                .filter(|p| zone.holds(size, &Circle::new(*p, r)))
+                .map(|p| (key(p), p))
+                .collect();
+            // Spots are sorted a batch at a time, nearest first, as the search reaches them:
+            // the same order as sorting them all (every key is distinct).
+            let mut sorted = 0;
+            let sort_more = |spots: &mut [((u64, u64, u64), Point)], sorted: &mut usize| {
+                let end = (*sorted + 256).min(spots.len());
+                if end < spots.len() {
+                    spots[*sorted..].select_nth_unstable_by_key(end - *sorted - 1, |s| s.0);
+                }
+                spots[*sorted..end].sort_unstable_by_key(|s| s.0);
+                *sorted = end;
+            };
             // In a Duel the duellist goes first, on the circle; its friends stay wholly outside
             // the circle.
             let duellist = self.champions.duellists[s];
@@ -1072,20 +1076,20 @@ impl<'c> Game<'c> {
                         .map(|e| e.2)
                         .max()
                         .unwrap_or(0);
-                    let mut at = (from < head)
-                        .then(|| spots[from..head].iter().position(|p| fits(p, gap)))
-                        .flatten()
-                        .map(|i| from + i);
-                    if at.is_none() && head < spots.len() {
-                        if !tail_sorted {
-                            spots[head..].sort_unstable_by_key(key);
-                            tail_sorted = true;
+                    let mut at = None;
+                    let mut i = from;
+                    while at.is_none() {
+                        if i >= sorted {
+                            if sorted == spots.len() {
+                                break;
+                            }
+                            sort_more(&mut spots, &mut sorted);
+                            continue;
                         }
-                        let from = from.max(head);
-                        at = spots[from..]
-                            .iter()
-                            .position(|p| fits(p, gap))
-                            .map(|i| from + i);
+                        if fits(&spots[i].1, gap) {
+                            at = Some(i);
+                        }
+                        i += 1;
                     }
                     // Up to its own spot, every spot has failed this model at this gap.
                     let stopped = at.unwrap_or(spots.len());
@@ -1093,7 +1097,7 @@ impl<'c> Game<'c> {
                         Some(e) => e.2 = e.2.max(stopped),
                         None => resume.push((base_r, g, stopped)),
                     }
-                    placed = at.map(|i| spots[i]);
+                    placed = at.map(|i| spots[i].1);
                     if placed.is_some() {
                         break;
                     }

@@ -68,6 +68,14 @@ impl Circle {
 
     /// Base contact: an edge distance of at most 0.01" (R-33).
     pub fn in_contact(&self, other: &Circle) -> bool {
+        // Most pairs are far apart along one axis: no square root for them (the margin keeps
+        // every pair near touching for the exact test).
+        let reach = self.radius + other.radius + CONTACT + 1e-6;
+        if (self.centre.x - other.centre.x).abs() > reach
+            || (self.centre.y - other.centre.y).abs() > reach
+        {
+            return false;
+        }
         self.centre.distance(other.centre) - self.radius - other.radius <= CONTACT + EPS
     }
 

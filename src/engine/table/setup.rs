@@ -595,7 +595,9 @@ impl<'a> Placer<'a> {
             } else {
                 self.terrain.pieces.gap
             };
-            i == except || p.shape.distance_to_polygon(shape) >= gap
+            i == except
+                || bounds_apart(p.shape.bounds(), shape.bounds(), gap)
+                || p.shape.distance_to_polygon(shape) >= gap
         })
     }
 
@@ -999,4 +1001,12 @@ pub fn ninja_may_stand(table: &Table, clearance: f64, base: &Circle, enemies: &[
             .pieces
             .iter()
             .any(|p| p.blocks_movement() && p.shape.overlaps_circle(base))
+}
+
+/// Whether two bounding boxes are more than `gap` apart (then so are the pieces in them): the
+/// cheap test before the exact distance, with a margin so that no near case skips it.
+fn bounds_apart(a: [f64; 4], b: [f64; 4], gap: f64) -> bool {
+    let dx = (a[0] - b[2]).max(b[0] - a[2]).max(0.0);
+    let dy = (a[1] - b[3]).max(b[1] - a[3]).max(0.0);
+    (dx * dx + dy * dy).sqrt() >= gap + 1e-6
 }
