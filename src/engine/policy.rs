@@ -2,7 +2,7 @@
 //! whether to attack, which counter to lose. [`DefaultAi`] decides from the exact odds of each
 //! choice; [`RandomPolicy`] is the baseline it is measured against.
 
-use std::cell::RefCell;
+use std::sync::OnceLock;
 
 use super::dice::{Dice, SeededDice};
 use super::fighter::Fighter;
@@ -156,13 +156,12 @@ fn value(result: WoundResult) -> f64 {
 /// Differences of bonus the odds cache holds: `-ODDS_SPAN..ODDS_SPAN` (any other is computed).
 const ODDS_SPAN: i32 = 32;
 
-thread_local! {
-    /// The exact odds of one attack, by difference of bonuses and who rolls Enhanced or re-rolls
-    /// (see [`DefaultAi::odds`]), filled as they are first needed. Each thread keeps its own, so
-    /// no lock is taken; the odds are a pure function of the key, so no decision depends on
-    /// which thread met a key first.
-    static ODDS: RefCell<Vec<Option<Distribution>>> = const { RefCell::new(Vec::new()) };
-}
+/// The exact odds of one attack, by difference of bonuses and who rolls Enhanced or re-rolls
+/// (see [`DefaultAi::odds`]), each computed once, by whichever thread first needs it, and read
+/// without a lock after that; the odds are a pure function of the key, so no decision depends on
+/// which thread met a key first.
+static ODDS: [OnceLock<Distribution>; 2 * ODDS_SPAN as usize * 16] =
+    [const { OnceLock::new() }; 2 * ODDS_SPAN as usize * 16];
 
 /// The default AI: every choice compares the expected value of its options, computed from the exact
 /// odds (memoised; the cache never changes a decision, so games stay deterministic).
@@ -205,14 +204,9 @@ impl DefaultAi {
         else {
             return melee_odds(attack, defence);
         };
-        ODDS.with_borrow_mut(|cache| {
-            if cache.is_empty() {
-                cache.resize(2 * ODDS_SPAN as usize * 16, None);
-            }
-            cache[slot * 16 + flags]
-                .get_or_insert_with(|| melee_odds(attack, defence))
-                .clone()
-        })
+        ODDS[slot * 16 + flags]
+            .get_or_init(|| melee_odds(attack, defence))
+            .clone()
     }
 
     /// Expected value of one attack.
