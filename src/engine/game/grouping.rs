@@ -671,14 +671,7 @@ mod tests {
                         restrained: &|_| false,
                     };
                     let component: Vec<usize> = (0..=leaves).collect();
-                    let mut adjacent = vec![Vec::new(); leaves + 1];
-                    for &(a, b) in &contacts {
-                        adjacent[a].push(b);
-                        adjacent[b].push(a);
-                    }
-                    for list in &mut adjacent {
-                        list.sort_unstable();
-                    }
+                    let adjacent = adjacency(leaves + 1, &contacts);
                     assert_eq!(
                         star(&component, &adjacent, &e),
                         Some(exhaustive(&component, &adjacent, &e, false)),
@@ -706,6 +699,19 @@ mod tests {
             }
         }
         contacts
+    }
+
+    /// Each of `k` models' enemies in contact, sorted, as `group_again` builds them.
+    fn adjacency(k: usize, contacts: &[(usize, usize)]) -> Vec<Vec<usize>> {
+        let mut adjacent = vec![Vec::new(); k];
+        for &(a, b) in contacts {
+            adjacent[a].push(b);
+            adjacent[b].push(a);
+        }
+        for list in &mut adjacent {
+            list.sort_unstable();
+        }
+        adjacent
     }
 
     /// A small deterministic generator for the random melees: `next(n)` is in `0..n`.
@@ -782,11 +788,7 @@ mod tests {
                 fought_before: &fought,
                 restrained: &|_| false,
             };
-            let mut adjacent = vec![Vec::new(); k];
-            for &(a, b) in &contacts {
-                adjacent[a].push(b);
-                adjacent[b].push(a);
-            }
+            let adjacent = adjacency(k, &contacts);
             let component: Vec<usize> = (0..k).filter(|&m| !adjacent[m].is_empty()).collect();
             if component.len() < 2 {
                 continue;
@@ -819,11 +821,7 @@ mod tests {
                 fought_before: &fought,
                 restrained: &|m| m % 4 == 3,
             };
-            let mut adjacent = vec![Vec::new(); k];
-            for &(a, b) in &contacts {
-                adjacent[a].push(b);
-                adjacent[b].push(a);
-            }
+            let adjacent = adjacency(k, &contacts);
             let component: Vec<usize> = (0..k).filter(|&m| !adjacent[m].is_empty()).collect();
             if component.len() < 3 {
                 continue;
