@@ -4,10 +4,16 @@ use std::collections::VecDeque;
 
 use rand::{Rng, SeedableRng, rngs::ChaCha8Rng};
 
+use super::melee::{AttackDice, AttackSide, DefenceSide, attack_dice_by};
+
 /// A source of d6 rolls.
 pub trait Dice {
     /// One d6, 1 to 6.
     fn d6(&mut self) -> u8;
+
+    /// The dice of one melee attack: every source answers with [`attack_dice_by`], the one place
+    /// the rules of an attack are written, instantiated for the source so its rolls inline.
+    fn attack(&mut self, attack: AttackSide, defence: DefenceSide) -> AttackDice;
 }
 
 /// Reproducible dice: ChaCha8 seeded from a `u64`, one independent stream per game, with our own
@@ -71,6 +77,10 @@ impl Dice for SeededDice {
             }
         }
     }
+
+    fn attack(&mut self, attack: AttackSide, defence: DefenceSide) -> AttackDice {
+        attack_dice_by(attack, defence, self)
+    }
 }
 
 /// Dice that return a fixed script, for replaying worked examples.
@@ -102,6 +112,10 @@ impl Dice for ScriptedDice {
                 "the scripted dice ran out: the rules asked for more rolls than the script has"
             ),
         }
+    }
+
+    fn attack(&mut self, attack: AttackSide, defence: DefenceSide) -> AttackDice {
+        attack_dice_by(attack, defence, self)
     }
 }
 

@@ -79,114 +79,171 @@ pub struct MeleeRoll {
 
 /// The dice the attacker keeps: all of two, or the best two of three (sorted, lowest first).
 pub fn attacker_keeps(rolled: &[u8]) -> [u8; 2] {
-    let mut dice = [0u8; 3];
-    dice[..rolled.len().min(3)].copy_from_slice(&rolled[..rolled.len().min(3)]);
-    let used = &mut dice[..rolled.len().min(3)];
-    used.sort_unstable();
-    let n = used.len();
-    [used[n.saturating_sub(2)], used[n.saturating_sub(1)]]
+    match *rolled {
+        [a, b] => [a.min(b), a.max(b)],
+        [a, b, c] => {
+            let high = a.max(b).max(c);
+            let low = a.min(b).min(c);
+            [a + b + c - high - low, high]
+        }
+        _ => [0, 0],
+    }
 }
 
 /// R-30 default: re-roll the lowest kept die when it shows 3 or less. Returns its index.
 pub fn attacker_rerolls(kept: &[u8]) -> Option<usize> {
-    let (i, low) = kept.iter().enumerate().min_by_key(|(_, d)| **d)?;
-    (*low <= 3).then_some(i)
+    let (i, low) = lowest(kept)?;
+    (low <= 3).then_some(i)
 }
 
 /// R-30 default: re-roll the lowest die when it shows 3 or less and the defence is behind.
 pub fn defender_rerolls(kept: &[u8], defence_total: i32, attack_total: i32) -> Option<usize> {
-    let (i, low) = kept.iter().enumerate().min_by_key(|(_, d)| **d)?;
-    (*low <= 3 && defence_total < attack_total).then_some(i)
+    let (i, low) = lowest(kept)?;
+    (low <= 3 && defence_total < attack_total).then_some(i)
+}
+
+/// The first lowest die and where it is.
+fn lowest(dice: &[u8]) -> Option<(usize, u8)> {
+    match *dice {
+        [] => None,
+        [a] => Some((0, a)),
+        [a, b] => Some(if b < a { (1, b) } else { (0, a) }),
+        _ => dice.iter().copied().enumerate().min_by_key(|&(_, d)| d),
+    }
 }
 
 fn sum(dice: &[u8]) -> i32 {
     dice.iter().map(|d| i32::from(*d)).sum()
 }
 
+/// One side's half of an attack: the dice rolled, the two that count, the re-roll and the total.
+/// The attacker rolls up to three dice and keeps two; the defender rolls one or two and keeps them.
+#[derive(Debug, Clone, Copy)]
+pub struct HalfRoll {
+    rolled: [u8; 3],
+    count: usize,
+    kept: [u8; 2],
+    kept_count: usize,
+    reroll: Option<(u8, u8)>,
+    pub(crate) total: i32,
+}
+
+impl HalfRoll {
+    /// Roll `count` dice, keep what `keep` keeps, then re-roll the die `rerolls` picks from the
+    /// kept dice and their total.
+    #[inline]
+    fn of<D: Dice + ?Sized>(
+        count: usize,
+        bonus: i32,
+        dice: &mut D,
+        keep: impl Fn(&[u8]) -> ([u8; 2], usize),
+        rerolls: impl Fn(&[u8], i32) -> Option<usize>,
+    ) -> HalfRoll {
+        let mut rolled = [0u8; 3];
+        for d in rolled.iter_mut().take(count) {
+            *d = dice.d6();
+        }
+        let (mut kept, kept_count) = keep(&rolled[..count]);
+        let used = &mut kept[..kept_count];
+        let mut reroll = None;
+        if let Some(i) = rerolls(used, sum(used) + bonus) {
+            let new = dice.d6();
+            reroll = Some((used[i], new));
+            used[i] = new;
+        }
+        HalfRoll {
+            rolled,
+            count,
+            kept,
+            kept_count,
+            reroll,
+            total: sum(&kept[..kept_count]) + bonus,
+        }
+    }
+}
+
+/// The Attack Roll (R-30 order: first, without seeing the defence).
+#[inline]
+pub fn attack_half<D: Dice + ?Sized>(attack: AttackSide, dice: &mut D) -> HalfRoll {
+    HalfRoll::of(
+        if attack.enhanced { 3 } else { 2 },
+        attack.bonus(),
+        dice,
+        |rolled| (attacker_keeps(rolled), 2),
+        |kept, _| attack.reroll.then(|| attacker_rerolls(kept)).flatten(),
+    )
+}
+
+/// The Defence Roll (second, knowing the attack total).
+#[inline]
+pub fn defence_half<D: Dice + ?Sized>(
+    defence: DefenceSide,
+    attack_total: i32,
+    dice: &mut D,
+) -> HalfRoll {
+    HalfRoll::of(
+        if defence.enhanced { 2 } else { 1 },
+        defence.bonus(),
+        dice,
+        |rolled| {
+            let second = rolled.get(1).copied().unwrap_or(0);
+            ([rolled[0], second], rolled.len())
+        },
+        |kept, total| {
+            defence
+                .reroll
+                .then(|| defender_rerolls(kept, total, attack_total))
+                .flatten()
+        },
+    )
+}
+
 /// The dice of one attack without allocation: the engine's single code path for an attack, used
 /// by [`roll_attack`] and by the exact enumeration.
 #[derive(Debug, Clone, Copy)]
 pub struct AttackDice {
-    attack_rolled: [u8; 3],
-    attack_count: usize,
-    attack_kept: [u8; 2],
-    attack_reroll: Option<(u8, u8)>,
-    pub(crate) attack_total: i32,
-    defence_rolled: [u8; 2],
-    defence_count: usize,
-    defence_kept: [u8; 2],
-    defence_reroll: Option<(u8, u8)>,
-    pub(crate) defence_total: i32,
+    attack: HalfRoll,
+    defence: HalfRoll,
 }
 
-pub fn attack_dice(attack: AttackSide, defence: DefenceSide, dice: &mut dyn Dice) -> AttackDice {
-    let attack_count = if attack.enhanced { 3 } else { 2 };
-    let mut attack_rolled = [0u8; 3];
-    for d in attack_rolled.iter_mut().take(attack_count) {
-        *d = dice.d6();
-    }
-    let mut attack_kept = attacker_keeps(&attack_rolled[..attack_count]);
-    let mut attack_reroll = None;
-    if attack.reroll
-        && let Some(i) = attacker_rerolls(&attack_kept)
-    {
-        let new = dice.d6();
-        attack_reroll = Some((attack_kept[i], new));
-        attack_kept[i] = new;
-    }
-    let attack_total = sum(&attack_kept) + attack.bonus();
+/// One attack, the attacker's half then the defender's. Each dice source instantiates this once
+/// ([`Dice::attack`]), so its rolls inline; the rules are written here only.
+pub fn attack_dice_by<D: Dice + ?Sized>(
+    attack: AttackSide,
+    defence: DefenceSide,
+    dice: &mut D,
+) -> AttackDice {
+    let attack = attack_half(attack, dice);
+    let defence = defence_half(defence, attack.total, dice);
+    AttackDice { attack, defence }
+}
 
-    let defence_count = if defence.enhanced { 2 } else { 1 };
-    let mut defence_rolled = [0u8; 2];
-    for d in defence_rolled.iter_mut().take(defence_count) {
-        *d = dice.d6();
-    }
-    let mut defence_kept = defence_rolled;
-    let mut defence_reroll = None;
-    let kept = &mut defence_kept[..defence_count];
-    if defence.reroll
-        && let Some(i) = defender_rerolls(kept, sum(kept) + defence.bonus(), attack_total)
-    {
-        let new = dice.d6();
-        defence_reroll = Some((kept[i], new));
-        kept[i] = new;
-    }
-    let defence_total = sum(&defence_kept[..defence_count]) + defence.bonus();
-    AttackDice {
-        attack_rolled,
-        attack_count,
-        attack_kept,
-        attack_reroll,
-        attack_total,
-        defence_rolled,
-        defence_count,
-        defence_kept,
-        defence_reroll,
-        defence_total,
-    }
+/// One attack from any dice source.
+pub fn attack_dice(attack: AttackSide, defence: DefenceSide, dice: &mut dyn Dice) -> AttackDice {
+    dice.attack(attack, defence)
 }
 
 impl AttackDice {
     /// The wound this attack causes.
     pub fn result(&self) -> WoundResult {
-        wound_result(self.attack_total - self.defence_total)
+        wound_result(self.attack.total - self.defence.total)
     }
 
     /// The attack as the log shows it (this allocates: build it only when a log is recorded).
     pub fn roll(&self, attack: AttackSide, defence: DefenceSide) -> MeleeRoll {
-        let d = self;
-        let score = d.attack_total - d.defence_total;
+        let (a, d) = (&self.attack, &self.defence);
+        let score = a.total - d.total;
         MeleeRoll {
             attack,
             defence,
-            attack_rolled: d.attack_rolled[..d.attack_count].to_vec(),
-            attack_kept: d.attack_kept.to_vec(),
-            attack_reroll: d.attack_reroll,
-            attack_total: d.attack_total,
-            defence_rolled: d.defence_rolled[..d.defence_count].to_vec(),
-            defence_kept: d.defence_kept[..d.defence_count].to_vec(),
-            defence_reroll: d.defence_reroll,
-            defence_total: d.defence_total,
+            attack_rolled: a.rolled[..a.count].to_vec(),
+            attack_kept: a.kept[..a.kept_count].to_vec(),
+            attack_reroll: a.reroll,
+            attack_total: a.total,
+            defence_rolled: d.rolled[..d.count].to_vec(),
+            defence_kept: d.kept[..d.kept_count].to_vec(),
+            defence_reroll: d.reroll,
+            defence_total: d.total,
             score,
             result: wound_result(score),
         }

@@ -6,7 +6,9 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::dice::Dice;
-use super::melee::{AttackSide, DefenceSide, attack_dice};
+use super::melee::{
+    AttackDice, AttackSide, DefenceSide, attack_dice_by, attack_half, defence_half,
+};
 use super::shooting::{ShotSpec, roll_shot};
 use super::wound::{WoundResult, wound_result};
 
@@ -20,10 +22,7 @@ pub struct Distribution {
 
 impl Distribution {
     pub fn count(&self, result: WoundResult) -> u64 {
-        self.counts[WoundResult::ALL
-            .iter()
-            .position(|r| *r == result)
-            .unwrap_or(0)]
+        self.counts[index_of(result)]
     }
 
     /// The probability of `result` as a reduced fraction.
@@ -79,12 +78,16 @@ impl Dice for PathDice {
             1
         }
     }
+
+    fn attack(&mut self, attack: AttackSide, defence: DefenceSide) -> AttackDice {
+        attack_dice_by(attack, defence, self)
+    }
 }
 
-/// Run `roll` on every sequence of dice it can ask for (at most `max_dice` long) and weigh each
-/// outcome by its probability, as counts over 6^max_dice.
-fn enumerate(max_dice: u32, roll: impl Fn(&mut dyn Dice) -> WoundResult) -> Distribution {
-    let mut counts = [0u64; 5];
+/// Run `roll` on every sequence of dice it can ask for (at most `max_dice` long) and hand each
+/// outcome to `tally` with its weight: the number of the 6^max_dice equally likely sequences that
+/// lead to it.
+fn walk<K>(max_dice: u32, mut roll: impl FnMut(&mut PathDice) -> K, mut tally: impl FnMut(K, u64)) {
     let mut stack: Vec<([u8; MAX_DICE], usize)> = vec![([0; MAX_DICE], 0)];
     while let Some((prefix, len)) = stack.pop() {
         let mut dice = PathDice {
@@ -93,7 +96,7 @@ fn enumerate(max_dice: u32, roll: impl Fn(&mut dyn Dice) -> WoundResult) -> Dist
             used: 0,
             wanted_more: false,
         };
-        let result = roll(&mut dice);
+        let outcome = roll(&mut dice);
         if dice.wanted_more && len < MAX_DICE {
             for d in 1..=6 {
                 let mut longer = prefix;
@@ -103,25 +106,61 @@ fn enumerate(max_dice: u32, roll: impl Fn(&mut dyn Dice) -> WoundResult) -> Dist
             continue;
         }
         let unused = max_dice.saturating_sub(u32::try_from(len).unwrap_or(max_dice));
-        let index = WoundResult::ALL
-            .iter()
-            .position(|r| *r == result)
-            .unwrap_or(0);
-        counts[index] += 6u64.pow(unused);
+        tally(outcome, 6u64.pow(unused));
     }
+}
+
+fn index_of(result: WoundResult) -> usize {
+    WoundResult::ALL
+        .iter()
+        .position(|r| *r == result)
+        .unwrap_or(0)
+}
+
+/// Every sequence of dice `roll` can ask for, weighed into a distribution over 6^max_dice.
+fn enumerate(max_dice: u32, mut roll: impl FnMut(&mut dyn Dice) -> WoundResult) -> Distribution {
+    let mut counts = [0u64; 5];
+    walk(
+        max_dice,
+        |dice| roll(dice),
+        |result, weight| counts[index_of(result)] += weight,
+    );
     Distribution {
         counts,
         denominator: 6u64.pow(max_dice),
     }
 }
 
-/// Exact odds of one melee attack under the R-30 re-roll policies.
+/// The most dice an Attack Roll uses (3 + a re-roll) and a Defence Roll (2 + a re-roll).
+const ATTACK_DICE: u32 = 4;
+const DEFENCE_DICE: u32 = 3;
+
+/// Exact odds of one melee attack under the R-30 re-roll policies. The attacker rolls without
+/// seeing the defence, so his totals are enumerated once, and the defence once for each total
+/// (the defender's re-roll depends only on it): the same sequences of dice as enumerating the
+/// whole attack, weighed the same, in a few thousand steps instead of 6^7.
 pub fn melee_odds(attack: AttackSide, defence: DefenceSide) -> Distribution {
-    // At most 3 attack dice + 1 re-roll + 2 defence dice + 1 re-roll.
-    enumerate(7, |dice| {
-        let d = attack_dice(attack, defence, dice);
-        wound_result(d.attack_total - d.defence_total)
-    })
+    let mut totals: Vec<(i32, u64)> = Vec::with_capacity(24);
+    walk(
+        ATTACK_DICE,
+        |dice| attack_half(attack, dice).total,
+        |total, weight| match totals.iter_mut().find(|(t, _)| *t == total) {
+            Some((_, count)) => *count += weight,
+            None => totals.push((total, weight)),
+        },
+    );
+    let mut counts = [0u64; 5];
+    for (total, ways) in totals {
+        walk(
+            DEFENCE_DICE,
+            |dice| wound_result(total - defence_half(defence, total, dice).total),
+            |result, weight| counts[index_of(result)] += ways * weight,
+        );
+    }
+    Distribution {
+        counts,
+        denominator: 6u64.pow(ATTACK_DICE + DEFENCE_DICE),
+    }
 }
 
 /// Exact odds of one shot.
@@ -188,6 +227,32 @@ mod tests {
                     ..DefenceSide::default()
                 };
                 assert_eq!(melee_odds(attack, defence), melee_odds(plain, bare));
+            }
+        }
+    }
+
+    #[test]
+    fn the_split_enumeration_weighs_every_attack_as_the_whole_one_does() {
+        // The attack enumerated as one sequence of up to seven dice through the engine's attack
+        // code, against the attacker's totals first and the defence per total.
+        for flags in 0..16u8 {
+            let bit = |k: u8| flags & (1 << k) != 0;
+            for difference in -8..=8 {
+                let attack = AttackSide {
+                    fight: difference,
+                    enhanced: bit(0),
+                    reroll: bit(1),
+                    ..AttackSide::default()
+                };
+                let defence = DefenceSide {
+                    enhanced: bit(2),
+                    reroll: bit(3),
+                    ..DefenceSide::default()
+                };
+                let whole = enumerate(ATTACK_DICE + DEFENCE_DICE, |dice| {
+                    super::super::melee::attack_dice(attack, defence, dice).result()
+                });
+                assert_eq!(melee_odds(attack, defence), whole, "{attack:?} {defence:?}");
             }
         }
     }
