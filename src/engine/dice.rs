@@ -17,17 +17,37 @@ pub trait Dice {
 }
 
 /// Reproducible dice: ChaCha8 seeded from a `u64`, one independent stream per game, with our own
-/// unbiased mapping to 1-6 (so results never depend on a `rand` version's range sampling).
+/// unbiased mapping to 1-6 (so results never depend on a `rand` version's range sampling). A die
+/// is one random byte below 252 (= 6 x 42), taken modulo 6; bytes of 252 and over are skipped.
+/// Bytes are decoded 64 at a time (0 marks a skipped byte), so a roll is a load.
 #[derive(Debug)]
 pub struct SeededDice {
     rng: ChaCha8Rng,
+    decoded: [u8; BATCH],
+    next: usize,
 }
+
+/// Random bytes decoded into dice at a time.
+const BATCH: usize = 64;
 
 impl SeededDice {
     pub fn new(seed: u64, stream: u64) -> SeededDice {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_stream(stream);
-        SeededDice { rng }
+        SeededDice {
+            rng,
+            decoded: [0; BATCH],
+            next: BATCH,
+        }
+    }
+
+    #[cold]
+    fn refill(&mut self) {
+        self.rng.fill_bytes(&mut self.decoded);
+        for b in &mut self.decoded {
+            *b = if *b < 252 { *b % 6 + 1 } else { 0 };
+        }
+        self.next = 0;
     }
 }
 
@@ -67,13 +87,16 @@ impl SeededDice {
 }
 
 impl Dice for SeededDice {
+    #[inline]
     fn d6(&mut self) -> u8 {
-        // Reject the top of the range that does not divide evenly by 6.
-        const LIMIT: u32 = u32::MAX - (u32::MAX % 6);
         loop {
-            let x = self.rng.next_u32();
-            if x < LIMIT {
-                return (x % 6) as u8 + 1;
+            if self.next >= BATCH {
+                self.refill();
+            }
+            let die = self.decoded[self.next];
+            self.next += 1;
+            if die != 0 {
+                return die;
             }
         }
     }
@@ -131,7 +154,37 @@ mod tests {
         assert_eq!(rolls, PINNED);
     }
 
-    const PINNED: [u8; 12] = [1, 5, 4, 5, 3, 2, 2, 3, 6, 3, 5, 3];
+    const PINNED: [u8; 12] = [3, 5, 3, 2, 3, 6, 3, 5, 6, 6, 6, 4];
+
+    #[test]
+    fn a_die_is_a_byte_below_252_modulo_6_and_higher_bytes_are_skipped() {
+        let mut dice = SeededDice::new(99, 3);
+        let mut rng = ChaCha8Rng::seed_from_u64(99);
+        rng.set_stream(3);
+        let mut bytes = [0u8; 4096];
+        rng.fill_bytes(&mut bytes);
+        let expected: Vec<u8> = bytes
+            .iter()
+            .filter(|&&b| b < 252)
+            .map(|&b| b % 6 + 1)
+            .collect();
+        assert!(expected.len() < bytes.len(), "some bytes were skipped");
+        let rolled: Vec<u8> = (0..expected.len()).map(|_| dice.d6()).collect();
+        assert_eq!(rolled, expected);
+    }
+
+    #[test]
+    fn each_face_comes_up_a_sixth_of_the_time() {
+        let mut dice = SeededDice::new(5, 0);
+        let mut faces = [0u32; 6];
+        for _ in 0..60_000 {
+            faces[usize::from(dice.d6() - 1)] += 1;
+        }
+        // 10,000 expected each, standard deviation about 91: five of them either way.
+        for count in faces {
+            assert!((9_544..=10_456).contains(&count), "{faces:?}");
+        }
+    }
 
     #[test]
     fn streams_are_independent_and_reproducible() {

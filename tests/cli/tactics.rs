@@ -60,9 +60,12 @@ fn a_lone_charge_waits_while_a_free_enemy_could_join_and_goes_in_when_none_can()
 
 #[test]
 fn the_default_ai_beats_charge_in_the_melee_mirrors_on_a_fixed_seed_subset() {
-    // The mirrors in which only movement tells the two apart (no shooters). Measured over 1,000
-    // games a seat (see the changelog): 54-57%. Here 150 a seat at the seed of that matrix.
+    // The mirrors in which only movement tells the two apart (no shooters), 150 games a seat at
+    // the seed of the matrix, pooled: 900 games, where the measured edge (1,000 games a seat:
+    // Koryu 52.2%, Bandits 56.7%, Peasants 56.7%, see the changelog) is about three standard
+    // errors. One list alone at this size is not: Koryu's interval at 1,000 a seat touches 50%.
     use crate::support::{buntai, json, repo};
+    let (mut won, mut played) = (0, 0);
     for list in ["koryu-100", "bandits-100", "peasants-100"] {
         let roster = format!("examples/{list}.toml");
         let out = buntai()
@@ -79,12 +82,14 @@ fn the_default_ai_beats_charge_in_the_melee_mirrors_on_a_fixed_seed_subset() {
             .output()
             .expect("run");
         let report = json(&out);
-        let rate = report["swapped"]["a_wins_both"]["rate"]
-            .as_f64()
-            .expect("rate");
-        assert!(
-            rate > 0.5,
-            "{list}: the default AI won {rate} against charge"
-        );
+        won += report["swapped"]["a_wins_both"]["count"]
+            .as_u64()
+            .expect("count");
+        played += 2 * report["games"].as_u64().expect("games");
     }
+    assert_eq!(played, 900);
+    assert!(
+        won * 2 > played,
+        "the default AI won {won} of {played} against charge"
+    );
 }

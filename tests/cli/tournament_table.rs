@@ -48,11 +48,18 @@ fn the_duellists_start_on_the_circle_eleven_inches_apart_and_never_leave_it() {
         "diametrically opposite"
     );
     assert!(g.setup.table.pieces.is_empty(), "no terrain");
-    // A step along the circle's edge stays in; one outward leaves it.
+    // A step towards the centre stays in; one straight outward leaves it (wherever the set-up's
+    // dice put the pair on the circle).
     let c = circle.centre;
-    let inward = Point::new(c.x, c.y - 3.0);
-    assert!(g.check_path(0, MoveKind::Normal, &[inward]).is_ok());
-    let outward = Point::new(a.centre.x - 2.0, a.centre.y);
+    let toward = |step: f64| {
+        let d = a.centre.distance(c);
+        Point::new(
+            a.centre.x + (c.x - a.centre.x) * step / d,
+            a.centre.y + (c.y - a.centre.y) * step / d,
+        )
+    };
+    assert!(g.check_path(0, MoveKind::Normal, &[toward(3.0)]).is_ok());
+    let outward = toward(-2.0);
     assert_eq!(
         g.check_path(0, MoveKind::Normal, &[outward]),
         Err(MoveError::OutsideCircle)
