@@ -17,6 +17,7 @@ use crate::engine::events::EventLog;
 use crate::engine::game::ai::{Charge, RandomTable, TableAi};
 use crate::engine::game::play::{
     EndReason, Game, GameResult, MoraleState, TablePolicy, keep_reserves, keep_reserves_of, play,
+    setup_moves,
 };
 use crate::engine::game::unit::{Status, Unit, scenario_roster, stand_in_faction, units_of};
 use crate::engine::game::village::add_civilians;
@@ -298,6 +299,7 @@ pub(super) fn play_seated(
         let policy = if a == 0 { pa.as_mut() } else { pb.as_mut() };
         keep_reserves_of(&mut game_state, a, policy, events);
     }
+    setup_moves(&mut game_state, &mut [pa.as_mut(), pb.as_mut()], events);
     let result = play(
         &mut game_state,
         &mut [pa.as_mut(), pb.as_mut()],

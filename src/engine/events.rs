@@ -197,6 +197,17 @@ pub enum Event {
         roll: Option<u8>,
         deserts: bool,
     },
+    /// A move before the first turn: along `path` (the waypoints after `from`, of
+    /// `length` inches) no longer than `limit` (the Assassination's defender, no halving), or
+    /// straight to anywhere legal when there is no limit (its attacker). It ends out of contact
+    /// with every enemy.
+    SetupMove {
+        model: String,
+        from: [f64; 2],
+        path: Vec<[f64; 2]>,
+        length: f64,
+        limit: Option<f64>,
+    },
     /// A Yojimbo and its Leader exchange places in the Priority Phase.
     YojimboSwap {
         yojimbo: String,

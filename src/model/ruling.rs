@@ -133,6 +133,9 @@ pub struct Scenario {
     pub rulings: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub forces: Vec<ScenarioForce>,
+    /// Moves made after deployment, before the first turn (the Assassination, R-115).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup_moves: Option<SetupMoves>,
     /// Each side's minor objective, rolled on a d6 after deployment.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub minor_objectives: Vec<MinorObjective>,
@@ -277,6 +280,18 @@ pub enum ReservesRule {
     Never,
     /// The attacker always deploys half and brings on the rest.
     Attacker,
+}
+
+/// The moves after deployment: the defender moves up to his models on the table divided
+/// by `defender-divisor` (rounded down), each along a straight path of at most `defender-inches`
+/// with no halving, to a legal spot out of contact with the enemy; then the attacker moves up to
+/// `attacker-models` of his anywhere legal out of contact.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SetupMoves {
+    pub defender_divisor: u32,
+    pub defender_inches: f64,
+    pub attacker_models: u32,
 }
 
 /// How long the game lasts: `d6` dice plus `plus` turns; `open-ended` games run until a side is

@@ -168,7 +168,8 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
                 next.notes.clear();
                 frames.push(next);
             }
-            "table-move" => {
+            // A set-up move is drawn as a move before the first turn.
+            "table-move" | "setup-move" => {
                 let path: Vec<(f64, f64)> = e["path"]
                     .as_array()
                     .into_iter()

@@ -179,3 +179,59 @@ fn the_defending_leader_moves_away_from_the_nearest_enemy_first() {
     let after = nearest(&g, *path.last().expect("a path"));
     assert!(after > before + 3.0, "{before} -> {after}");
 }
+
+#[test]
+fn the_defender_moves_up_to_half_his_models_six_inches_then_the_attacker_two_anywhere() {
+    // R-115 set-up: the default AI's defender takes its Leader away from the assassins (one move
+    // of at most floor(9 / 2) = 4, each at most 6"), then its attacker brings two of his next to
+    // the Leader; `charge` and `random` make none. The log checker follows every move.
+    let bandits = crate::support::repo().join("examples/bandits-150.toml");
+    let bandits = bandits.to_str().expect("path");
+    let mut defended = 0;
+    for seed in 0..6 {
+        for policy in ["default", "random"] {
+            let seed = seed.to_string();
+            let events = simulated_log(&[
+                bandits,
+                "--scenario",
+                "assassination",
+                "--policy-a",
+                policy,
+                "--policy-b",
+                policy,
+                "--seed",
+                &seed,
+            ]);
+            crate::game::check_log(&events);
+            let moves: Vec<&serde_json::Value> = events
+                .iter()
+                .filter(|e| e["event"] == "setup-move")
+                .collect();
+            let (a, b): (Vec<&serde_json::Value>, Vec<&serde_json::Value>) = moves
+                .iter()
+                .partition(|e| e["model"].as_str().is_some_and(|m| m.starts_with('A')));
+            assert!(a.len() <= 4 && b.len() <= 2, "{seed}: {a:?} {b:?}");
+            // The defender's moves come first, each within 6"; the attacker's have no limit.
+            let first_b = moves
+                .iter()
+                .position(|e| e["model"].as_str().is_some_and(|m| m.starts_with('B')));
+            assert!(first_b.is_none_or(|k| {
+                moves[..k]
+                    .iter()
+                    .all(|e| e["model"].as_str().is_some_and(|m| m.starts_with('A')))
+            }));
+            assert!(a.iter().all(|e| e["limit"] == 6.0));
+            assert!(b.iter().all(|e| e["limit"].is_null()));
+            if policy == "default" {
+                assert_eq!(b.len(), 2, "the default attacker uses both of his moves");
+                defended += a.len();
+            } else {
+                assert!(moves.is_empty(), "a yardstick makes no set-up moves");
+            }
+        }
+    }
+    assert!(
+        defended > 0,
+        "the default defender's Leader moved in some game"
+    );
+}

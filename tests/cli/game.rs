@@ -674,7 +674,19 @@ fn wound_name(score: i64) -> &'static str {
     }
 }
 
-fn check_log(events: &[serde_json::Value]) {
+/// The length of a logged move's path from `from`, and where it ends.
+fn walked(from: (f64, f64), e: &serde_json::Value) -> (f64, (f64, f64)) {
+    let mut length = 0.0;
+    let mut p = from;
+    for q in e["path"].as_array().expect("path") {
+        let q = (q[0].as_f64().expect("x"), q[1].as_f64().expect("y"));
+        length += ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt();
+        p = q;
+    }
+    (length, p)
+}
+
+pub(crate) fn check_log(events: &[serde_json::Value]) {
     use std::collections::HashMap;
     let mut thrown: Vec<String> = Vec::new();
     let mut burst: Option<(f64, f64)> = None;
@@ -746,6 +758,38 @@ fn check_log(events: &[serde_json::Value]) {
                     (e["x"].as_f64().expect("x"), e["y"].as_f64().expect("y")),
                 );
             }
+            // A set-up move (R-115): before the first turn, from where the model stood, along a
+            // path of the logged length within its limit, ending clear of every model and out
+            // of contact with every enemy.
+            "setup-move" => {
+                assert_eq!(turn, 0, "set-up moves come before the first turn");
+                let model = e["model"].as_str().expect("model").to_owned();
+                let here = at[&model];
+                assert!(
+                    (e["from"][0].as_f64().expect("x") - here.0).abs() < 1e-9
+                        && (e["from"][1].as_f64().expect("y") - here.1).abs() < 1e-9,
+                    "{model} starts its set-up move where it stood"
+                );
+                let (length, p) = walked(here, e);
+                assert!((length - e["length"].as_f64().expect("length")).abs() < 1e-9);
+                if let Some(limit) = e["limit"].as_f64() {
+                    assert!(length <= limit + 1e-9, "{model}'s set-up move is {length}");
+                }
+                at.insert(model.clone(), p);
+                let side = |m: &str| m.as_bytes()[0];
+                for (other, q) in at.iter().filter(|(o, _)| **o != model) {
+                    let d = ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt();
+                    let least = if side(other) == side(&model) {
+                        0.0
+                    } else {
+                        0.01
+                    };
+                    assert!(
+                        d - 2.0 * r > least - 1e-6,
+                        "{model}'s set-up move ends {d} from {other}"
+                    );
+                }
+            }
             // A Yojimbo and its Leader exchange centres, within 3" edge to edge (R-41).
             "yojimbo-swap" => {
                 let y = e["yojimbo"].as_str().expect("yojimbo").to_owned();
@@ -775,13 +819,7 @@ fn check_log(events: &[serde_json::Value]) {
                     (from.0 - here.0).abs() < 1e-9 && (from.1 - here.1).abs() < 1e-9,
                     "{model} starts where it stood"
                 );
-                let mut length = 0.0;
-                let mut p = from;
-                for q in e["path"].as_array().expect("path") {
-                    let q = (q[0].as_f64().expect("x"), q[1].as_f64().expect("y"));
-                    length += ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt();
-                    p = q;
-                }
+                let (length, p) = walked(from, e);
                 let logged = e["length"].as_f64().expect("length");
                 assert!(
                     (length - logged).abs() < 1e-9,

@@ -207,6 +207,19 @@ pub trait TablePolicy {
     ) -> Option<usize> {
         None
     }
+    /// The set-up moves this side makes: at most `count` models, each once, and where
+    /// each goes; `limit` is the longest straight path a model may take, none for anywhere on
+    /// the table. The engine skips a move that is not legal ([`Game::set_up_path`]). By
+    /// default none.
+    fn setup_moves(
+        &mut self,
+        _game: &Game<'_>,
+        _side: usize,
+        _count: usize,
+        _limit: Option<f64>,
+    ) -> Vec<(usize, Point)> {
+        Vec::new()
+    }
     /// Which `count` of the side's deployed models to keep back as reserves. By default
     /// the last in list order, never the Leader.
     fn reserves(&mut self, game: &Game<'_>, side: usize, count: usize) -> Vec<usize> {
@@ -244,6 +257,69 @@ pub fn keep_reserves_of(
     let count = n.saturating_sub(deployed) as usize;
     let ids = policy.reserves(game, side, count);
     game.hold_back(side, &ids, events);
+}
+
+/// The scenario's moves after deployment: the defender's, then the attacker's, each
+/// chosen by its policy and checked by the engine.
+pub fn setup_moves(
+    game: &mut Game<'_>,
+    policies: &mut [&mut dyn TablePolicy; 2],
+    events: &mut EventLog,
+) {
+    let Some(rule) = game
+        .cat
+        .scenario
+        .get(game.setup.scenario)
+        .and_then(|s| s.setup_moves)
+    else {
+        return;
+    };
+    let Some(attacker) = game.setup.attacker else {
+        return;
+    };
+    let defender = 1 - attacker;
+    let half = game.on_table(defender) as usize / rule.defender_divisor.max(1) as usize;
+    for (side, count, limit) in [
+        (defender, half, Some(rule.defender_inches)),
+        (attacker, rule.attacker_models as usize, None),
+    ] {
+        let wanted = policies[side].setup_moves(game, side, count, limit);
+        let mut moved: Vec<usize> = Vec::new();
+        for (unit, to) in wanted {
+            if moved.len() == count
+                || moved.contains(&unit)
+                || game.units.get(unit).is_none_or(|u| u.side != side)
+            {
+                continue;
+            }
+            let Some(path) = game.set_up_path(unit, to, limit) else {
+                continue;
+            };
+            let from = game.units[unit].base.centre;
+            game.units[unit].base.centre = to;
+            moved.push(unit);
+            events.push(|| Event::SetupMove {
+                model: game.units[unit].fighter.name.clone(),
+                from: [from.x, from.y],
+                length: path_length(from, &path),
+                path: path.iter().map(|p| [p.x, p.y]).collect(),
+                limit,
+            });
+        }
+    }
+}
+
+/// The length of a path from `from` through `waypoints`.
+fn path_length(from: Point, waypoints: &[Point]) -> f64 {
+    let mut at = from;
+    waypoints
+        .iter()
+        .map(|&p| {
+            let d = at.distance(p);
+            at = p;
+            d
+        })
+        .sum()
 }
 
 /// Why the game ended.
@@ -761,6 +837,50 @@ impl<'c> Game<'c> {
             .scenario
             .get(self.setup.scenario)
             .map_or(VictoryRule::VictoryPoints, |s| s.victory)
+    }
+
+    /// The path of a set-up move of `unit` to `to`, if it may make it: a spot on the
+    /// table clear of every model and of impassable terrain, out of contact with every enemy,
+    /// reached, when `limit` is given, by the shortest path the model could walk if that is no
+    /// longer than `limit` (halving does not apply); straight there when there is no limit.
+    pub fn set_up_path(&self, unit: usize, to: Point, limit: Option<f64>) -> Option<Vec<Point>> {
+        let u = &self.units[unit];
+        if !u.on_table() {
+            return None;
+        }
+        let r = u.base.radius;
+        let base = Circle::new(to, r);
+        let table = &self.setup.table;
+        let (friends, enemies) = self.others(unit);
+        let others = Others {
+            friends: &friends,
+            enemies: &enemies,
+        };
+        if others.no_room_at(table, to, r)
+            || enemies
+                .iter()
+                .any(|e| base.edge_distance(e) <= self.rules.contact + 1e-9)
+            || table
+                .pieces
+                .iter()
+                .any(|p| p.blocks_movement() && p.shape.overlaps_circle(&base))
+        {
+            return None;
+        }
+        let Some(limit) = limit else {
+            return Some(vec![to]);
+        };
+        if u.base.centre.distance(to) > limit + 1e-9 {
+            return None;
+        }
+        let mover = self.mover(unit);
+        let path = shortest_path(table, &self.rules, &mover, MoveKind::Normal, to, others)?;
+        let legal = match check_move(table, &self.rules, &mover, MoveKind::Normal, &path, others) {
+            // Every other test passed; the length is held to `limit` instead.
+            Ok(_) | Err(MoveError::TooLong { .. }) => true,
+            Err(_) => false,
+        };
+        (legal && path_length(u.base.centre, &path) <= limit + 1e-9).then_some(path)
     }
 
     /// Whether the defender's Leader has been killed (R-115; a Leader who fled is not killed).
