@@ -879,7 +879,7 @@ fn report(
                 .map(move |(k, (u, m))| ModelJson {
                     side: ["A", "B"][side],
                     number: k + 1,
-                    name: u.fighter.name.clone(),
+                    name: u.fighter.name.to_string(),
                     survival: round(m.survived as f64 / n as f64),
                     kills: round(m.kills as f64 / n as f64),
                     dealt: round(m.dealt as f64 / n as f64),

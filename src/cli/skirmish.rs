@@ -690,7 +690,7 @@ pub fn play_pair(
                     .map(move |(k, u)| SkirmishModelJson {
                         side: ["A", "B"][s],
                         number: k + 1,
-                        name: u.fighter.name.clone(),
+                        name: u.fighter.name.to_string(),
                         survival: round(survived[s][k] as f64 / n),
                         fled: round(fled[s][k] as f64 / n),
                         kills: round(kills[s][k] as f64 / n),

@@ -22,6 +22,7 @@ use super::fighter::{Counters, Fighter};
 use super::melee::{attack_dice, roll_initiative};
 use super::policy::{Counter, Policy, Special};
 use super::wound::{Health, WoundResult, apply_wound};
+use smallvec::SmallVec;
 
 /// Defending against three or more enemies.
 const OUTNUMBERED_DEFENCE: i32 = -1;
@@ -61,14 +62,18 @@ struct State {
     attack: [i32; 2],
     defence: [i32; 2],
     /// Counters each model has spent or lost this phase.
-    used: [Vec<i32>; 2],
+    used: [Few<i32>; 2],
     /// Tough models with a Critical wound, still fighting until the end of the phase.
-    doomed: [Vec<bool>; 2],
+    doomed: [Few<bool>; 2],
     /// Disarm or Subdue declared for this turn.
-    declared: [Vec<Option<Special>>; 2],
+    declared: [Few<Option<Special>>; 2],
     /// Attack counters of each model's warhorse this phase.
-    horse: [Vec<i32>; 2],
+    horse: [Few<i32>; 2],
 }
+
+/// The handful of models, counters or slots a combat deals with: kept on the stack (a combat is
+/// rarely more than a few models a side), so fighting one allocates nothing.
+pub type Few<T> = SmallVec<[T; 6]>;
 
 impl State {
     fn standing(&self, sides: &[Vec<Fighter>; 2], (s, i): Slot) -> bool {
@@ -105,17 +110,17 @@ pub fn combat_phase(
     let mut st = State {
         attack: [0; 2],
         defence: [0; 2],
-        used: [vec![0; sides[0].len()], vec![0; sides[1].len()]],
-        doomed: [vec![false; sides[0].len()], vec![false; sides[1].len()]],
-        declared: [vec![None; sides[0].len()], vec![None; sides[1].len()]],
+        used: [0, 1].map(|s| SmallVec::from_elem(0, sides[s].len())),
+        doomed: [0, 1].map(|s| SmallVec::from_elem(false, sides[s].len())),
+        declared: [0, 1].map(|s| SmallVec::from_elem(None, sides[s].len())),
         horse: [warhorse_counters(&sides[0]), warhorse_counters(&sides[1])],
     };
     for (s, policy) in policies.iter_mut().enumerate() {
         let (own, enemies) = split_refs(sides, s);
-        let own: Vec<&Fighter> = own.into_iter().filter(|f| !f.subdued).collect();
+        let own: Few<&Fighter> = own.into_iter().filter(|f| !f.subdued).collect();
         // Models with fixed counters draw nothing; the others split their pools.
-        let (fixed, free): (Vec<&Fighter>, Vec<&Fighter>) =
-            own.iter().partition(|f| f.fixed.is_some());
+        let (fixed, free): (Few<&Fighter>, Few<&Fighter>) =
+            own.iter().copied().partition(|f| f.fixed.is_some());
         let pool: i32 = free.iter().map(|f| f.pool()).sum();
         let chosen = if free.is_empty() {
             0
@@ -131,11 +136,7 @@ pub fn combat_phase(
             + free.iter().map(|f| i32::from(f.intuition)).sum::<i32>()
             + brought(|c| c.defence);
         events.push(|| Event::Split {
-            fighter: own
-                .iter()
-                .map(|f| f.name.as_str())
-                .collect::<Vec<_>>()
-                .join(" + "),
+            fighter: own.iter().map(|f| &*f.name).collect::<Vec<_>>().join(" + "),
             attack,
             defence: st.defence[s],
         });
@@ -146,11 +147,11 @@ pub fn combat_phase(
             .enumerate()
             .filter(|(_, f)| f.alive() && !f.subdued)
         {
-            let enemies: Vec<&Fighter> = sides[1 - s].iter().filter(|e| e.alive()).collect();
+            let enemies: Few<&Fighter> = sides[1 - s].iter().filter(|e| e.alive()).collect();
             let special = policy.special(f, &enemies);
             if let Some(special) = special {
                 events.push(|| Event::Declare {
-                    fighter: f.name.clone(),
+                    fighter: f.name.to_string(),
                     special,
                 });
             }
@@ -163,15 +164,19 @@ pub fn combat_phase(
             if !sides[s][i].alive() || sides[s][i].later_round {
                 continue;
             }
-            let enemies: Vec<Fighter> =
-                sides[1 - s].iter().filter(|e| e.alive()).cloned().collect();
-            let refs: Vec<&Fighter> = enemies.iter().collect();
-            if let Some(k) = policy.choose_weapon(&sides[s][i], &refs)
-                && sides[s][i].switch_weapon(k)
+            let (first, second) = sides.split_at_mut(1);
+            let (own, them) = if s == 0 {
+                (&mut first[0], &second[0])
+            } else {
+                (&mut second[0], &first[0])
+            };
+            let enemies: Few<&Fighter> = them.iter().filter(|e| e.alive()).collect();
+            if let Some(k) = policy.choose_weapon(&own[i], &enemies)
+                && own[i].switch_weapon(k)
             {
                 events.push(|| Event::Weapon {
-                    fighter: sides[s][i].name.clone(),
-                    weapon: sides[s][i].weapon.id.clone(),
+                    fighter: own[i].name.to_string(),
+                    weapon: own[i].weapon.id.to_string(),
                     switched: false,
                 });
             }
@@ -199,7 +204,7 @@ pub fn combat_phase(
             };
             st.used[e][j] += 1;
             events.push(|| Event::Discard {
-                fighter: sides[e][j].name.clone(),
+                fighter: sides[e][j].name.to_string(),
                 counter,
             });
         }
@@ -214,7 +219,7 @@ pub fn combat_phase(
             }
             let (s, i) = actor.slot();
             let e = 1 - s;
-            let targets: Vec<usize> = (0..sides[e].len())
+            let targets: Few<usize> = (0..sides[e].len())
                 .filter(|&j| sides[e][j].alive() && !st.doomed[e][j])
                 .collect();
             // An actor with no one left to attack passes; the others (a doomed Tough model with
@@ -233,8 +238,11 @@ pub fn combat_phase(
                     }
                 };
             if able && matches!(actor, Actor::Rider(_)) {
-                let enemies: Vec<&Fighter> = targets.iter().map(|&j| &sides[e][j]).collect();
-                if let Some(k) = policies[s].switch_weapon(&sides[s][i], &enemies)
+                let pick = {
+                    let enemies: Few<&Fighter> = targets.iter().map(|&j| &sides[e][j]).collect();
+                    policies[s].switch_weapon(&sides[s][i], &enemies)
+                };
+                if let Some(k) = pick
                     && sides[s][i].switch_weapon(k)
                 {
                     // Changing weapon during a combat costs an Attack counter and replaces the attack.
@@ -242,8 +250,8 @@ pub fn combat_phase(
                     st.used[s][i] += 1;
                     passes = 0;
                     events.push(|| Event::Weapon {
-                        fighter: sides[s][i].name.clone(),
-                        weapon: sides[s][i].weapon.id.clone(),
+                        fighter: sides[s][i].name.to_string(),
+                        weapon: sides[s][i].weapon.id.to_string(),
                         switched: true,
                     });
                     continue;
@@ -255,18 +263,19 @@ pub fn combat_phase(
                 st.horse[s][i]
             };
             let choice = if able {
-                let enemies: Vec<&Fighter> = targets.iter().map(|&j| &sides[e][j]).collect();
+                let enemies: Few<&Fighter> = targets.iter().map(|&j| &sides[e][j]).collect();
                 policies[s].attack(&sides[s][i], &enemies, counters)
             } else {
                 None
             };
             let Some(t) = choice.and_then(|k| targets.get(k).copied()) else {
                 passes += 1;
-                let name = match actor {
-                    Actor::Rider(_) => sides[s][i].name.clone(),
-                    Actor::Warhorse(_) => format!("{}'s warhorse", sides[s][i].name),
-                };
-                events.push(|| Event::Pass { fighter: name });
+                events.push(|| Event::Pass {
+                    fighter: match actor {
+                        Actor::Rider(_) => sides[s][i].name.to_string(),
+                        Actor::Warhorse(_) => format!("{}'s warhorse", sides[s][i].name),
+                    },
+                });
                 continue;
             };
             passes = 0;
@@ -317,10 +326,10 @@ pub fn combat_phase(
 
 /// The Attack counters each model could still spend when its combat ended (for Inexorable,
 /// its side's unspent Attack counters, at most what the model itself may still spend.
-pub type Unspent = [Vec<i32>; 2];
+pub type Unspent = [Few<i32>; 2];
 
-fn split_refs(sides: &[Vec<Fighter>; 2], s: usize) -> (Vec<&Fighter>, Vec<&Fighter>) {
-    fn alive(v: &[Fighter]) -> Vec<&Fighter> {
+fn split_refs(sides: &[Vec<Fighter>; 2], s: usize) -> (Few<&Fighter>, Few<&Fighter>) {
+    fn alive(v: &[Fighter]) -> Few<&Fighter> {
         v.iter().filter(|f| f.alive()).collect()
     }
     (alive(&sides[s]), alive(&sides[1 - s]))
@@ -333,10 +342,10 @@ fn initiative_order(
     dice: &mut dyn Dice,
     st: &mut State,
     events: &mut EventLog,
-) -> Vec<(Slot, i32)> {
-    let mut rolled: Vec<(Slot, i32)> = Vec::new();
+) -> Few<(Slot, i32)> {
+    let mut rolled: Few<(Slot, i32)> = Few::new();
     for s in 0..2 {
-        let enemies: Vec<&Fighter> = sides[1 - s].iter().filter(|e| e.alive()).collect();
+        let enemies: Few<&Fighter> = sides[1 - s].iter().filter(|e| e.alive()).collect();
         for (i, f) in sides[s].iter().enumerate().filter(|(_, f)| f.alive()) {
             let enhanced = !f.subdued
                 && st.attack[s] > 0
@@ -348,7 +357,7 @@ fn initiative_order(
             }
             let roll = roll_initiative(f.initiative_bonus(!f.later_round), enhanced, dice);
             events.push(|| Event::Initiative {
-                fighter: f.name.clone(),
+                fighter: f.name.to_string(),
                 enhanced,
                 modifier: roll.total - i32::from(roll.kept),
                 rolled: roll.rolled(),
@@ -359,7 +368,7 @@ fn initiative_order(
     }
     // Highest total first, Fast first among equals; keep list order (side A first) otherwise.
     rolled.sort_by_key(|&((s, i), total)| (std::cmp::Reverse(total), !sides[s][i].fast));
-    let mut order: Vec<(Slot, i32)> = Vec::new();
+    let mut order: Few<(Slot, i32)> = Few::new();
     let mut k = 0;
     while k < rolled.len() {
         let key = |n: usize| (rolled[n].1, sides[rolled[n].0.0][rolled[n].0.1].fast);
@@ -368,7 +377,7 @@ fn initiative_order(
             .last()
             .unwrap_or(k)
             + 1;
-        let mut group: Vec<Slot> = rolled[k..end].iter().map(|(slot, _)| *slot).collect();
+        let mut group: Few<Slot> = rolled[k..end].iter().map(|(slot, _)| *slot).collect();
         if group.len() > 1 {
             roll_off_group(&mut group, sides, dice, events);
         }
@@ -394,7 +403,7 @@ impl Actor {
     }
 }
 
-fn warhorse_counters(side: &[Fighter]) -> Vec<i32> {
+fn warhorse_counters(side: &[Fighter]) -> Few<i32> {
     side.iter()
         .map(|f| if f.alive() { f.warhorse_attacks() } else { 0 })
         .collect()
@@ -402,12 +411,12 @@ fn warhorse_counters(side: &[Fighter]) -> Vec<i32> {
 
 /// Warhorses fight as models with their own Initiative (P-10: after the models on the same total).
 fn with_warhorses(
-    riders: Vec<(Slot, i32)>,
+    riders: Few<(Slot, i32)>,
     sides: &[Vec<Fighter>; 2],
     dice: &mut dyn Dice,
     events: &mut EventLog,
-) -> Vec<Actor> {
-    let mut horses: Vec<(Slot, i32)> = Vec::new();
+) -> Few<Actor> {
+    let mut horses: Few<(Slot, i32)> = Few::new();
     for (s, side) in sides.iter().enumerate() {
         for (i, f) in side.iter().enumerate().filter(|(_, f)| f.alive()) {
             if let Some(w) = f.mount.as_ref().and_then(|m| m.fights) {
@@ -423,7 +432,7 @@ fn with_warhorses(
             }
         }
     }
-    let mut actors: Vec<(Actor, i32)> = riders
+    let mut actors: Few<(Actor, i32)> = riders
         .into_iter()
         .map(|(slot, t)| (Actor::Rider(slot), t))
         .collect();
@@ -439,14 +448,14 @@ fn with_warhorses(
 
 /// Order tied models by rolling a d6 each, highest first, re-rolling ties among themselves.
 fn roll_off_group(
-    group: &mut Vec<Slot>,
+    group: &mut Few<Slot>,
     sides: &[Vec<Fighter>; 2],
     dice: &mut dyn Dice,
     events: &mut EventLog,
 ) {
-    let mut rolls: Vec<(Slot, u8)> = group.iter().map(|slot| (*slot, dice.d6())).collect();
+    let mut rolls: Few<(Slot, u8)> = group.iter().map(|slot| (*slot, dice.d6())).collect();
     rolls.sort_by_key(|(_, r)| std::cmp::Reverse(*r));
-    let mut sorted = Vec::new();
+    let mut sorted = Few::new();
     let mut k = 0;
     while k < rolls.len() {
         let end = (k..rolls.len())
@@ -454,7 +463,7 @@ fn roll_off_group(
             .last()
             .unwrap_or(k)
             + 1;
-        let mut tied: Vec<Slot> = rolls[k..end].iter().map(|(slot, _)| *slot).collect();
+        let mut tied: Few<Slot> = rolls[k..end].iter().map(|(slot, _)| *slot).collect();
         if tied.len() > 1 {
             roll_off_group(&mut tied, sides, dice, events);
         }
@@ -465,10 +474,10 @@ fn roll_off_group(
         events.push(|| Event::RollOff {
             contenders: rolls
                 .iter()
-                .map(|((s, i), _)| sides[*s][*i].name.clone())
+                .map(|((s, i), _)| sides[*s][*i].name.to_string())
                 .collect(),
             rolled: rolls.iter().map(|(_, r)| *r).collect(),
-            winner: sides[s][i].name.clone(),
+            winner: sides[s][i].name.to_string(),
         });
     }
     *group = sorted;
@@ -509,7 +518,7 @@ fn attack(
         let rolled = attack_dice(side, defence, dice);
         let result = rolled.result();
         events.push(|| Event::Attack {
-            attacker: sides[s][i].name.clone(),
+            attacker: sides[s][i].name.to_string(),
             defender: format!("{}'s mount", sides[e][t].name),
             attack_enhanced,
             defence_enhanced: true,
@@ -551,8 +560,8 @@ fn attack(
                     st.used[s][k] += 1;
                     side.modifier += 1;
                     events.push(|| Event::Support {
-                        fighter: sides[s][k].name.clone(),
-                        target: sides[e][t].name.clone(),
+                        fighter: sides[s][k].name.to_string(),
+                        target: sides[e][t].name.to_string(),
                     });
                 }
             }
@@ -562,8 +571,8 @@ fn attack(
     let rolled = attack_dice(side, defence, dice);
     let result = rolled.result();
     events.push(|| Event::Attack {
-        attacker: sides[s][i].name.clone(),
-        defender: sides[e][t].name.clone(),
+        attacker: sides[s][i].name.to_string(),
+        defender: sides[e][t].name.to_string(),
         attack_enhanced,
         defence_enhanced,
         roll: rolled.roll(side, defence),
@@ -581,14 +590,14 @@ fn attack(
             Special::Disarm => {
                 target.disarm();
                 events.push(|| Event::Disarmed {
-                    fighter: target.name.clone(),
-                    now: target.weapon.id.clone(),
+                    fighter: target.name.to_string(),
+                    now: target.weapon.id.to_string(),
                 });
             }
             Special::Subdue => {
                 target.subdued = true;
                 events.push(|| Event::Subdued {
-                    fighter: target.name.clone(),
+                    fighter: target.name.to_string(),
                 });
             }
         }
@@ -664,7 +673,7 @@ fn warhorse_attack(
     let result = rolled.result();
     events.push(|| Event::Attack {
         attacker: name,
-        defender: sides[e][t].name.clone(),
+        defender: sides[e][t].name.to_string(),
         attack_enhanced: false,
         defence_enhanced,
         roll: rolled.roll(side, defence),
@@ -683,7 +692,7 @@ pub(crate) fn mount_wound(rider: &mut Fighter, result: WoundResult, events: &mut
     }
     mount.health = apply_wound(mount.health, result);
     events.push(|| Event::MountWound {
-        rider: rider.name.clone(),
+        rider: rider.name.to_string(),
         result,
         health: mount.health,
     });
@@ -691,7 +700,7 @@ pub(crate) fn mount_wound(rider: &mut Fighter, result: WoundResult, events: &mut
         rider.mount = None;
         rider.stunned = rider.stunned.saturating_add(1);
         events.push(|| Event::Thrown {
-            fighter: rider.name.clone(),
+            fighter: rider.name.to_string(),
         });
     }
 }
@@ -722,12 +731,11 @@ fn wound(
     let doomed = after == Health::Dead && f.tough && before != Health::Dead;
     // A doomed Tough model fights its last with no new penalty: a Critical has none (tp.23, 29).
     f.health = if doomed { before } else { after };
-    let name = f.name.clone();
     events.push(|| Event::Wound {
-        fighter: name.clone(),
+        fighter: sides[e][t].name.to_string(),
         result,
         health: after,
-        by: Some(sides[attacker_side][attacker].name.clone()),
+        by: Some(sides[attacker_side][attacker].name.to_string()),
     });
     if doomed {
         // Tough: it stays for a last attack until the end of the Combat Phase.
@@ -759,7 +767,7 @@ fn wound(
         }
         if let Some(counter) = lost {
             events.push(|| Event::Discard {
-                fighter: name,
+                fighter: sides[e][t].name.to_string(),
                 counter,
             });
         }
@@ -832,13 +840,13 @@ mod tests {
     fn a_disarmed_model_fights_weaponless_and_must_pay_to_take_up_a_spare() {
         let mut sides = duellists();
         let spare = FightingWeapon {
-            id: "spare".to_owned(),
+            id: "spare".into(),
             ..sides[1][0].weapon.clone()
         };
         sides[1][0].spare_weapons = vec![spare];
         // B's own attack after being disarmed, weaponless: 1+1 +1 -1 = 2 against 6 +3 = 9.
         run(&mut sides, Some(Special::Disarm), &[6, 1, 3, 3, 1, 1, 1, 6]);
-        assert_eq!(sides[1][0].weapon.id, "weaponless");
+        assert_eq!(&*sides[1][0].weapon.id, "weaponless");
         assert_eq!(
             sides[1][0].spare_weapons.len(),
             1,
@@ -1173,7 +1181,7 @@ mod weapons {
     fn armed(pool: i32) -> Fighter {
         let mut a = test_fighter("A", pool, 3, 3, Armour::None, 0, 0);
         let big = FightingWeapon {
-            id: "big".to_owned(),
+            id: "big".into(),
             attack: 2,
             ..a.weapon.clone()
         };

@@ -136,7 +136,7 @@ pub fn duel_with_kiai(
         _ => None,
     };
     events.push(|| Event::MatchEnd {
-        winner: winner.map(|w| fighters[w].name.clone()),
+        winner: winner.map(|w| fighters[w].name.to_string()),
         points_a: points[0],
         points_b: points[1],
         turns,
@@ -162,7 +162,7 @@ pub fn fearsome_kiai(
     for &side in &spent {
         kiai[side] -= 1;
         events.push(|| Event::Kiai {
-            fighter: f[side].name.clone(),
+            fighter: f[side].name.to_string(),
             left: kiai[side],
         });
     }
@@ -228,7 +228,7 @@ fn move_phase(
             continue;
         }
         events.push(|| Event::Withdraw {
-            fighter: f[i].name.clone(),
+            fighter: f[i].name.to_string(),
         });
         // Contact is broken: a Subdue ends (tp.22).
         f[i].subdued = false;
@@ -245,7 +245,7 @@ fn move_phase(
         };
         f[j].subdued = false;
         events.push(|| Event::WithdrawResponse {
-            fighter: f[j].name.clone(),
+            fighter: f[j].name.to_string(),
             response,
         });
         match response {
@@ -288,8 +288,8 @@ pub fn free_attack_on(
     let rolled = attack_dice(side, defence, dice);
     let result = rolled.result();
     events.push(|| Event::Attack {
-        attacker: attacker.name.clone(),
-        defender: defender.name.clone(),
+        attacker: attacker.name.to_string(),
+        defender: defender.name.to_string(),
         attack_enhanced: false,
         defence_enhanced: false,
         roll: rolled.roll(side, defence),
@@ -301,10 +301,10 @@ pub fn free_attack_on(
         }
         defender.health = apply_wound(defender.health, result);
         events.push(|| Event::Wound {
-            fighter: defender.name.clone(),
+            fighter: defender.name.to_string(),
             result,
             health: defender.health,
-            by: Some(attacker.name.clone()),
+            by: Some(attacker.name.to_string()),
         });
     }
     result
@@ -321,7 +321,7 @@ fn action_phase(f: &[Fighter; 2], engaged: bool, events: &mut EventLog) -> [bool
         if fighter.alive() && fighter.is_stunned() {
             rested[k] = true;
             events.push(|| Event::Rest {
-                fighter: fighter.name.clone(),
+                fighter: fighter.name.to_string(),
             });
         }
     }
@@ -368,7 +368,7 @@ pub fn stun_roll(
     };
     fighter.stunned = fighter.stunned.saturating_sub(removed);
     events.push(|| Event::StunRoll {
-        fighter: fighter.name.clone(),
+        fighter: fighter.name.to_string(),
         roll,
         modifier,
         removed,

@@ -3,6 +3,7 @@
 
 use schemars::JsonSchema;
 use serde::Serialize;
+use std::sync::Arc;
 
 use super::melee::{AttackSide, DefenceSide};
 use super::wound::Health;
@@ -51,9 +52,10 @@ impl Steed {
 }
 
 /// The numbers of the weapon a fighter uses.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct FightingWeapon {
-    pub id: String,
+    /// Shared, so that copying a fighter copies no text.
+    pub id: Arc<str>,
     pub initiative_first: i32,
     pub initiative_later: i32,
     pub attack: i32,
@@ -71,9 +73,11 @@ pub struct FightingWeapon {
     pub long_handled: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+/// The default is an empty placeholder (nothing allocated), for moving a fighter out and back.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 pub struct Fighter {
-    pub name: String,
+    /// Shared, so that copying a fighter copies no text.
+    pub name: Arc<str>,
     pub rank: u8,
     pub combat_pool: i32,
     pub initiative: i32,
@@ -132,7 +136,7 @@ pub struct Fighter {
     pub bare: FightingWeapon,
     /// Combat Pool added only while fighting with one of `pool_bonus_weapons` (Niten's two swords).
     pub pool_bonus: i32,
-    pub pool_bonus_weapons: Vec<String>,
+    pub pool_bonus_weapons: Vec<Arc<str>>,
 }
 
 impl Fighter {
@@ -161,7 +165,7 @@ impl Fighter {
             .map(|w| {
                 let first = value(&w.initiative);
                 FightingWeapon {
-                    id: w.id.clone(),
+                    id: w.id.as_str().into(),
                     initiative_first: first,
                     initiative_later: w
                         .initiative_later
@@ -215,18 +219,21 @@ impl Fighter {
             })
             .filter_map(|a| {
                 let bonus = i32::from(a.combat_pool?);
-                Some((bonus, a.weapons.iter().map(|w| canonical(cat, w)).collect()))
+                Some((
+                    bonus,
+                    a.weapons.iter().map(|w| canonical(cat, w).into()).collect(),
+                ))
             })
             .fold(
                 (0, Vec::new()),
-                |(b, mut ws), (bonus, w): (i32, Vec<String>)| {
+                |(b, mut ws), (bonus, w): (i32, Vec<Arc<str>>)| {
                     ws.extend(w);
                     (b + bonus, ws)
                 },
             );
         let armour_bonus = cat.armour_defence(m.armour);
         Fighter {
-            name,
+            name: name.into(),
             rank: m.rank.get(),
             combat_pool: i32::from(m.combat_pool) - pool_bonus,
             initiative: i32::from(m.initiative),
@@ -421,7 +428,7 @@ pub fn weaponless(cat: &Catalogue) -> FightingWeapon {
             .map_or(0, |s| i32::from(s.value))
     };
     FightingWeapon {
-        id: "weaponless".to_owned(),
+        id: "weaponless".into(),
         initiative_first: value(|w| &w.initiative),
         initiative_later: value(|w| &w.initiative),
         attack: value(|w| &w.attack),
@@ -447,7 +454,7 @@ pub(crate) fn test_fighter(
     weapon_init: i32,
 ) -> Fighter {
     Fighter {
-        name: name.to_owned(),
+        name: name.into(),
         rank: u8::try_from(pool).unwrap_or(1),
         combat_pool: pool,
         initiative: init,
@@ -455,7 +462,7 @@ pub(crate) fn test_fighter(
         armour,
         armour_bonus: bonus,
         weapon: FightingWeapon {
-            id: "test".to_owned(),
+            id: "test".into(),
             initiative_first: weapon_init,
             initiative_later: weapon_init,
             attack: 0,
@@ -491,7 +498,7 @@ pub(crate) fn test_fighter(
         key: 0,
         hit_by: None,
         bare: FightingWeapon {
-            id: "weaponless".to_owned(),
+            id: "weaponless".into(),
             initiative_first: 0,
             initiative_later: 0,
             attack: -1,
@@ -536,7 +543,7 @@ mod tests {
              [[models]]\nprofile = \"ashigaru\"\nbanner = true\n",
         );
         let target = f[2].clone();
-        assert_eq!(f[0].weapon.id, "naginata");
+        assert_eq!(&*f[0].weapon.id, "naginata");
         assert_eq!(
             f[0].attack_side(&target, false).modifier,
             1 - 2,
@@ -547,7 +554,7 @@ mod tests {
             1,
             "Bajutsu ignores the mounted penalty"
         );
-        assert_eq!(target.weapon.id, "katana");
+        assert_eq!(&*target.weapon.id, "katana");
         assert_eq!(
             target.defence_side(false).modifier,
             -1,

@@ -54,7 +54,7 @@ impl Policy for TestPolicy {
         Counter::Defence
     }
     fn special(&mut self, me: &Fighter, _: &[&Fighter]) -> Option<Special> {
-        if me.name == self.declarer {
+        if *me.name == *self.declarer {
             self.special
         } else {
             None

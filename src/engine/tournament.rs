@@ -86,8 +86,8 @@ fn play_match(
     events.push(|| Event::MatchStart {
         game: at.game,
         index: at.index,
-        a: pair[0].fighter.name.clone(),
-        b: pair[1].fighter.name.clone(),
+        a: pair[0].fighter.name.to_string(),
+        b: pair[1].fighter.name.to_string(),
         final_match: at.final_match,
     });
     let [a, b] = pair;
@@ -108,7 +108,9 @@ fn play_match(
     let points = game.match_points;
     let kill = game.units.iter().any(|u| u.status == Status::Dead);
     events.push(|| Event::MatchEnd {
-        winner: result.winner.map(|w| game.units[w].fighter.name.clone()),
+        winner: result
+            .winner
+            .map(|w| game.units[w].fighter.name.to_string()),
         points_a: points[0],
         points_b: points[1],
         turns: result.turns,

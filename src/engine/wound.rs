@@ -46,9 +46,10 @@ pub fn wound_result(score: i32) -> WoundResult {
 }
 
 /// A model's wound state. Stunned is tracked apart: it never stacks into a wound.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Health {
+    #[default]
     Healthy,
     Light,
     Grievous,

@@ -59,7 +59,7 @@ fn fight(
     for (u, p) in g.units[1..].iter_mut().zip(enemies) {
         u.base.centre = *p;
     }
-    let names = g.units.iter().map(|u| u.fighter.name.clone()).collect();
+    let names = g.units.iter().map(|u| u.fighter.name.to_string()).collect();
     let mut a = Script::defending();
     let mut b = Script::defending();
     (play_turn_one(&mut g, &mut a, &mut b, 2), names)

@@ -882,8 +882,8 @@ mod combat_example {
         let samurai = Fighter::from_model(&cat, &resolved.models[0], "Samurai".to_owned());
         let yari = Fighter::from_model(&cat, &resolved.models[1], "Ashigaru (yari)".to_owned());
         let mut katana = yari.clone();
-        katana.name = "Ashigaru (katana)".to_owned();
-        katana.weapon.id = "katana".to_owned();
+        katana.name = "Ashigaru (katana)".into();
+        katana.weapon.id = "katana".into();
         katana.weapon.initiative_first = 0;
         katana.weapon.initiative_later = 0;
         (samurai, yari, katana)
@@ -1018,7 +1018,7 @@ mod rules_corrected {
             "[[models]]\nprofile = \"hatamoto\"\nattributes = [\"kenjutsu\", \"niten\"]\n",
         );
         let mut two_swords = niten[0].clone();
-        assert_eq!(two_swords.weapon.id, "katana");
+        assert_eq!(&*two_swords.weapon.id, "katana");
         assert_eq!(two_swords.pool(), plain[0].pool() + 1);
         // With another weapon in hand the second sword is not in use.
         let nodachi = fighters(
@@ -1027,7 +1027,7 @@ mod rules_corrected {
              attributes = [\"kenjutsu\", \"niten\"]\n",
         );
         let in_hand = nodachi[0].weapon.id.clone();
-        if in_hand != "katana" {
+        if *in_hand != *"katana" {
             assert_eq!(
                 nodachi[0].pool(),
                 plain[0].pool(),

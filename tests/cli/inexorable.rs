@@ -42,7 +42,7 @@ fn clear_and_follow(
     g.units[1].base.centre = Point::new(12.0, 13.0);
     g.units[2].base.centre = Point::new(12.0, 15.0);
     g.units[3].base.centre = Point::new(30.0, 30.0);
-    let names = g.units.iter().map(|u| u.fighter.name.clone()).collect();
+    let names = g.units.iter().map(|u| u.fighter.name.to_string()).collect();
     let mut a = Script::defending().with_melee(Yardstick(FixedSplit::Attack));
     a.follow_up = follow_up;
     let mut b = Script::defending();

@@ -63,7 +63,7 @@ fn mounted(events: &[Event]) -> Vec<(String, Mount)> {
 fn a_dismounted_rider_leaves_its_horse_in_contact_and_may_mount_it_again() {
     let cat = cat();
     let mut g = riders(&cat);
-    let names: Vec<String> = g.units.iter().map(|u| u.fighter.name.clone()).collect();
+    let names: Vec<String> = g.units.iter().map(|u| u.fighter.name.to_string()).collect();
     let mut a = Script::defending().actions(vec![
         (1, Action::Dismount { unit: 0 }),
         (2, Action::Mount { unit: 0, horse: 0 }),
@@ -88,7 +88,7 @@ fn a_dismounted_rider_leaves_its_horse_in_contact_and_may_mount_it_again() {
 fn t60_only_a_model_that_could_have_been_fielded_mounted_may_mount_even_an_enemy_horse() {
     let cat = cat();
     let mut g = riders(&cat);
-    let names: Vec<String> = g.units.iter().map(|u| u.fighter.name.clone()).collect();
+    let names: Vec<String> = g.units.iter().map(|u| u.fighter.name.to_string()).collect();
     // A riderless horse at (20, 20): the Soldier (A2) touches it from the south, the Hatamoto
     // (B1) from the north, the Ashigaru (B2) from the west.
     let steed = g.units[0].fighter.mount.clone().expect("a built-in horse");
@@ -117,7 +117,7 @@ fn charged_carrier(drop: bool) -> (Vec<Event>, Vec<String>) {
     );
     g.units[0].captured = 1;
     g.units[0].fighter.banner = true;
-    let names = g.units.iter().map(|u| u.fighter.name.clone()).collect();
+    let names = g.units.iter().map(|u| u.fighter.name.to_string()).collect();
     let mut a = Script::defending();
     a.drop_carried = drop;
     let mut b = Script::defending().moves(vec![(

@@ -23,7 +23,7 @@ fn disguised(reveal: bool) -> (Vec<Event>, Vec<String>, [i32; 2]) {
     let ninja = &g.units[0];
     let d = ninja.disguise.as_ref().expect("disguised");
     let pools = [ninja.fighter.pool(), d.fighter.pool()];
-    let names = g.units.iter().map(|u| u.fighter.name.clone()).collect();
+    let names = g.units.iter().map(|u| u.fighter.name.to_string()).collect();
     let mut a = Script::defending();
     a.reveal_in_combat = reveal;
     let mut b = Script::defending();

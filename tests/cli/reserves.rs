@@ -86,7 +86,7 @@ fn t14_seven_models_deploy_four_and_bring_three_on_from_turn_two() {
     let mut events = EventLog::recording();
     play(&mut g, &mut [&mut a, &mut b], &mut dice, &mut events);
     let events = events.into_vec();
-    let name = |k: usize| g.units[k].fighter.name.clone();
+    let name = |k: usize| g.units[k].fighter.name.to_string();
     let mut turn = 0;
     let mut entries = Vec::new();
     let mut shots = Vec::new();

@@ -31,7 +31,7 @@ fn ride(first_moves: bool, target: usize) -> (Vec<Event>, Vec<String>, i32) {
     g.units[1].base.centre = Point::new(4.0, 20.0);
     g.units[3].base.centre = Point::new(5.005, 20.0);
     let initiative = g.units[0].fighter.initiative_bonus(true);
-    let names = g.units.iter().map(|u| u.fighter.name.clone()).collect();
+    let names = g.units.iter().map(|u| u.fighter.name.to_string()).collect();
     let end = if target == 2 {
         Point::new(12.0, 12.495)
     } else {

@@ -132,7 +132,7 @@ fn t12_an_unactivated_enemy_that_re_engages_moves_back_and_fights_a_first_round(
     for e in &events {
         match e {
             Event::Turn { turn: t } => turn = *t,
-            Event::TableMove { model, path, .. } if *model == a1 => {
+            Event::TableMove { model, path, .. } if *model == *a1 => {
                 back = Some((turn, *path.last().expect("a path")))
             }
             _ => {}
@@ -198,7 +198,7 @@ fn an_enemy_already_activated_cannot_re_engage() {
         assert!(
             !events
                 .iter()
-                .any(|e| matches!(e, Event::TableMove { model, .. } if *model == a1)),
+                .any(|e| matches!(e, Event::TableMove { model, .. } if *model == *a1)),
             "A1 was activated before the withdrawal and may not move"
         );
         return;
@@ -337,7 +337,7 @@ fn a_banner_bearer_charges_only_as_its_buntais_last_free_model() {
         let bearer = g.units[0].fighter.name.clone();
         events
             .iter()
-            .any(|e| matches!(e, Event::TableMove { model, .. } if *model == bearer))
+            .any(|e| matches!(e, Event::TableMove { model, .. } if *model == *bearer))
     };
     assert!(!run(false), "a free friend: the bearer may not charge");
     assert!(run(true), "the only free model of its Buntai: it may");

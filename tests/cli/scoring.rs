@@ -327,7 +327,7 @@ fn the_default_ai_walks_to_a_body_its_faction_scores_and_loots_it() {
     );
     let bandit = g.units[1].fighter.name.clone();
     let looted = events.into_vec().into_iter().find_map(|e| match e {
-        Event::Loot { model, rank, .. } if model == bandit => Some(rank),
+        Event::Loot { model, rank, .. } if *model == *bandit => Some(rank),
         _ => None,
     });
     assert_eq!(looted, Some(3), "the Bandit went to the body and looted it");

@@ -43,7 +43,7 @@ fn volley(gap: f64) -> (Vec<Event>, Vec<String>) {
     g.units[1].base.centre = Point::new(13.0, 4.0);
     g.units[2].base.centre = Point::new(12.0, 14.0);
     g.units[3].base.centre = Point::new(12.0 + 1.0 + gap, 14.0);
-    let names = g.units.iter().map(|u| u.fighter.name.clone()).collect();
+    let names = g.units.iter().map(|u| u.fighter.name.to_string()).collect();
     let shot = |unit: usize| Action::Shoot {
         unit,
         target: 2,

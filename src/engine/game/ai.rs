@@ -230,7 +230,9 @@ fn close_in(game: &Game<'_>, u: usize) -> Activation {
 }
 
 /// What one activation asks of every model again and again, found once: whom each touches, and
-/// how far each model that could still join a fight this Move Phase reaches.
+/// how far each model that could still join a fight this Move Phase reaches. The AI keeps one
+/// and fills it again for each activation, so its lists are allocated once a game.
+#[derive(Debug, Default)]
 struct Board {
     /// Enemy pairs in contact, both ways round, in id order.
     pairs: Vec<(usize, usize)>,
@@ -240,13 +242,15 @@ struct Board {
 }
 
 impl Board {
-    fn of(game: &Game<'_>) -> Board {
+    fn fill(&mut self, game: &Game<'_>) {
         let n = game.units.len();
-        let mut pairs = Vec::new();
-        let mut engaged = vec![false; n];
-        let on: Vec<&Unit> = game.units.iter().filter(|u| u.on_table()).collect();
-        for a in &on {
-            for b in on.iter().filter(|b| b.side != a.side) {
+        let (pairs, engaged) = (&mut self.pairs, &mut self.engaged);
+        pairs.clear();
+        engaged.clear();
+        engaged.resize(n, false);
+        let on = || game.units.iter().filter(|u| u.on_table());
+        for a in on() {
+            for b in on().filter(|b| b.side != a.side) {
                 // Bases more than an inch beyond touching along either axis are not in contact.
                 let reach = a.base.radius + b.base.radius + 1.0;
                 let (pa, pb) = (a.base.centre, b.base.centre);
@@ -259,20 +263,12 @@ impl Board {
                 }
             }
         }
-        let joins = game
-            .units
-            .iter()
-            .map(|f| {
-                (may_still_move_given(game, f, engaged[f.id])
-                    && game.may_engage_given(f.id, |o| engaged[o]))
-                .then(|| base_allowance(&game.rules, &game.mover(f.id), MoveKind::Normal))
-            })
-            .collect();
-        Board {
-            pairs,
-            engaged,
-            joins,
-        }
+        self.joins.clear();
+        self.joins.extend(game.units.iter().map(|f| {
+            (may_still_move_given(game, f, engaged[f.id])
+                && game.may_engage_given(f.id, |o| engaged[o]))
+            .then(|| base_allowance(&game.rules, &game.mover(f.id), MoveKind::Normal))
+        }));
     }
 
     /// [`Game::contacts`], read off the board.
@@ -672,6 +668,7 @@ pub struct TableAi {
     odds: HashMap<ShotSpec, Distribution>,
     /// Riders found with no ride-by to wait for, and the turn: not searched again that turn.
     no_ride: Vec<(u32, usize)>,
+    board: Board,
 }
 
 impl TableAi {
@@ -685,6 +682,7 @@ impl TableAi {
             melee,
             odds: HashMap::new(),
             no_ride: Vec::new(),
+            board: Board::default(),
         }
     }
 }
@@ -791,7 +789,8 @@ impl TablePolicy for TableAi {
         if let Some(entry) = entering(game, side) {
             return entry;
         }
-        let board = Board::of(game);
+        self.board.fill(game);
+        let board = &self.board;
         let units: Vec<usize> = game
             .units
             .iter()
@@ -909,10 +908,10 @@ impl TablePolicy for TableAi {
                 let joiner = if ganged {
                     0.0
                 } else {
-                    strongest_joining(game, &board, 1 - side, u, e.id)
+                    strongest_joining(game, board, 1 - side, u, e.id)
                 };
                 let answer = if joiner > 0.0 {
-                    strongest_joining(game, &board, side, u, e.id)
+                    strongest_joining(game, board, side, u, e.id)
                 } else {
                     0.0
                 };
@@ -1006,8 +1005,8 @@ impl TablePolicy for TableAi {
     }
 
     fn act(&mut self, game: &Game<'_>, side: usize) -> Action {
-        let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
-        let crowd = game.crowd();
+        // Sight is worked out once, and only when a model with a missile weapon asks.
+        let mut look: Option<(SightMap<'_>, Crowd)> = None;
         for u in game
             .units
             .iter()
@@ -1032,8 +1031,15 @@ impl TablePolicy for TableAi {
                 }
                 continue;
             }
-            if let Some((target, weapon, _)) =
-                best_shot(game, (&map, &crowd), &mut self.odds, u.id, Phase::Action)
+            if !u.missiles.is_empty()
+                && let (map, crowd) = look.get_or_insert_with(|| {
+                    (
+                        SightMap::new(&game.setup.table, &game.cat.terrain.sight),
+                        game.crowd(),
+                    )
+                })
+                && let Some((target, weapon, _)) =
+                    best_shot(game, (map, crowd), &mut self.odds, u.id, Phase::Action)
             {
                 return Action::Shoot {
                     unit: u.id,

@@ -116,7 +116,7 @@ pub(super) fn replace_fallen(game: &mut Game<'_>, events: &mut EventLog) {
         if let Some(n) = next {
             events.push(|| Event::Duellist {
                 side: super::play::side_name(side),
-                model: game.units[n].fighter.name.clone(),
+                model: game.units[n].fighter.name.to_string(),
             });
         }
     }

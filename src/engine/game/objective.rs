@@ -199,7 +199,7 @@ pub(super) fn lift(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
     let shared = o.carriers.len() == 2;
     game.units[unit].fighter.carrying = true;
     events.push(|| Event::Lift {
-        model: game.units[unit].fighter.name.clone(),
+        model: game.units[unit].fighter.name.to_string(),
         shared,
     });
 }
@@ -221,7 +221,7 @@ pub(super) fn set_down(game: &mut Game<'_>, unit: usize, why: &str, events: &mut
         .as_ref()
         .map_or(Point::new(0.0, 0.0), |o| o.at.centre);
     events.push(|| Event::SetDown {
-        model: game.units[unit].fighter.name.clone(),
+        model: game.units[unit].fighter.name.to_string(),
         why: why.to_owned(),
         x: at.x,
         y: at.y,
@@ -282,7 +282,7 @@ pub(super) fn carry_off(
         u.turn.moved = crate::engine::shooting::Moved::Normal;
         u.status = Status::CarriedOff;
         events.push(|| Event::CarriedOff {
-            model: game.units[c].fighter.name.clone(),
+            model: game.units[c].fighter.name.to_string(),
         });
     }
     if let Some(o) = game.objective.as_mut() {

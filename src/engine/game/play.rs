@@ -299,7 +299,7 @@ pub fn setup_moves(
             game.units[unit].base.centre = to;
             moved.push(unit);
             events.push(|| Event::SetupMove {
-                model: game.units[unit].fighter.name.clone(),
+                model: game.units[unit].fighter.name.to_string(),
                 from: [from.x, from.y],
                 length: path_length(from, &path),
                 path: path.iter().map(|p| [p.x, p.y]).collect(),
@@ -457,7 +457,7 @@ impl<'c> Game<'c> {
         }
         for u in &units {
             events.push(|| Event::Model {
-                model: u.fighter.name.clone(),
+                model: u.fighter.name.to_string(),
                 side: side_name(u.side),
                 leader: u.leader,
                 hire: u.hire,
@@ -1083,7 +1083,7 @@ impl<'c> Game<'c> {
             if let Some(d) = *d {
                 events.push(|| Event::Duellist {
                     side: side_name(s),
-                    model: self.units[d].fighter.name.clone(),
+                    model: self.units[d].fighter.name.to_string(),
                 });
             }
         }
@@ -1227,7 +1227,7 @@ impl<'c> Game<'c> {
                         self.units[k].base.centre = p;
                         let u = &self.units[k];
                         events.push(|| Event::Deploy {
-                            model: u.fighter.name.clone(),
+                            model: u.fighter.name.to_string(),
                             x: u.base.centre.x,
                             y: u.base.centre.y,
                         });
@@ -1241,7 +1241,9 @@ impl<'c> Game<'c> {
                         }
                         self.reserve_wave[s] += 1;
                         let name = self.units[k].fighter.name.clone();
-                        events.push(|| Event::Reserve { model: name });
+                        events.push(|| Event::Reserve {
+                            model: name.to_string(),
+                        });
                     }
                 }
             }
@@ -1301,7 +1303,7 @@ impl<'c> Game<'c> {
             self.units[k].base.centre = spot;
             let u = &self.units[k];
             events.push(|| Event::Deploy {
-                model: u.fighter.name.clone(),
+                model: u.fighter.name.to_string(),
                 x: spot.x,
                 y: spot.y,
             });
@@ -1310,19 +1312,13 @@ impl<'c> Game<'c> {
 
     /// Bases of every model on the table, by id (dead and fled models far off the table).
     pub fn crowd(&self) -> Crowd {
-        Crowd::new(
-            &self
-                .units
-                .iter()
-                .map(|u| {
-                    if u.on_table() {
-                        u.base
-                    } else {
-                        Circle::new(Point::new(-1e6, -1e6 - u.id as f64 * 10.0), u.base.radius)
-                    }
-                })
-                .collect::<Vec<_>>(),
-        )
+        Crowd::of(self.units.iter().map(|u| {
+            if u.on_table() {
+                u.base
+            } else {
+                Circle::new(Point::new(-1e6, -1e6 - u.id as f64 * 10.0), u.base.radius)
+            }
+        }))
     }
 
     /// Enemies whose base touches `unit`'s.
@@ -1576,7 +1572,9 @@ impl<'c> Game<'c> {
             u.base.centre = line.at(0.5);
             held += 1;
             let name = u.fighter.name.clone();
-            events.push(|| Event::Reserve { model: name });
+            events.push(|| Event::Reserve {
+                model: name.to_string(),
+            });
         }
         self.reserve_wave[side] += wave.min(held as u32);
     }
@@ -1833,7 +1831,10 @@ fn yojimbo_swaps(
             game.units[y].fighter.name.clone(),
             game.units[leader].fighter.name.clone(),
         );
-        events.push(|| Event::YojimboSwap { yojimbo, leader });
+        events.push(|| Event::YojimboSwap {
+            yojimbo: yojimbo.to_string(),
+            leader: leader.to_string(),
+        });
     }
 }
 
@@ -1961,7 +1962,7 @@ fn sacrifice(
     let name = game.units[victim].fighter.name.clone();
     events.push(|| Event::Sacrifice {
         side: side_name(side),
-        model: name,
+        model: name.to_string(),
     });
     let u = &mut game.units[victim];
     u.fighter.hit_by = None;
@@ -1996,7 +1997,7 @@ pub fn desertions(
                 let deserts = roll.is_none_or(|r| r >= on);
                 let name = u.fighter.name.clone();
                 events.push(|| Event::Desertion {
-                    model: name,
+                    model: name.to_string(),
                     roll,
                     deserts,
                 });
@@ -2032,7 +2033,7 @@ fn nerve(
     let rank = u.rolling_rank();
     let pass = i32::from(roll) + i32::from(rank) >= NERVE;
     events.push(|| Event::NerveRoll {
-        model: u.fighter.name.clone(),
+        model: u.fighter.name.to_string(),
         test: what.to_owned(),
         roll,
         rank,
@@ -2205,7 +2206,7 @@ fn carriers_engaged(
         }
         u.fighter.banner = u.banner;
         events.push(|| Event::Drop {
-            model: game.units[unit].fighter.name.clone(),
+            model: game.units[unit].fighter.name.to_string(),
             banners: dropped,
         });
     }
@@ -2247,7 +2248,7 @@ fn enter(
     if legal {
         let name = game.units[unit].fighter.name.clone();
         events.push(|| Event::Enter {
-            model: name,
+            model: name.to_string(),
             x: from.x,
             y: from.y,
         });
@@ -2382,7 +2383,7 @@ fn run_off(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
         let enemy = 1 - u.side;
         let name = u.fighter.name.clone();
         events.push(|| Event::Fled {
-            model: name.clone(),
+            model: name.to_string(),
         });
         score(
             &mut game.vp,
@@ -2441,7 +2442,7 @@ fn withdraw(
     game.units[unit].turn.activated = true;
     let name = game.units[unit].fighter.name.clone();
     events.push(|| Event::Withdraw {
-        fighter: name.clone(),
+        fighter: name.to_string(),
     });
     let side = game.units[unit].side;
     let mut reengage = Vec::new();
@@ -2474,7 +2475,7 @@ fn withdraw(
         };
         let enemy_name = enemy.fighter.name.clone();
         events.push(|| Event::WithdrawResponse {
-            fighter: enemy_name,
+            fighter: enemy_name.to_string(),
             response,
         });
         if response == WithdrawResponse::FreeAttack {
@@ -2686,7 +2687,11 @@ pub fn shoot(
                 game.units[target].fighter.name.clone(),
                 game.units[y].fighter.name.clone(),
             );
-            events.push(|| Event::Redirect { shooter, from, to });
+            events.push(|| Event::Redirect {
+                shooter: shooter.to_string(),
+                from: from.to_string(),
+                to: to.to_string(),
+            });
             numbers = redirected;
             target = y;
         }
@@ -2707,9 +2712,9 @@ pub fn shoot(
                     defence_items: &[(String, i32)],
                     events: &mut EventLog| {
         events.push(|| Event::Shot {
-            shooter: name.clone(),
-            target: game.units[target].fighter.name.clone(),
-            hit: game.units[hit].fighter.name.clone(),
+            shooter: name.to_string(),
+            target: game.units[target].fighter.name.to_string(),
+            hit: game.units[hit].fighter.name.to_string(),
             weapon: weapon_id.clone(),
             range: ctx.range,
             cover: ctx.cover,
@@ -2794,8 +2799,8 @@ fn throw(
     let hit = roll.result != WoundResult::NoWound;
     let (thrower, weapon_id) = (s.fighter.name.clone(), s.missiles[weapon].weapon.clone());
     events.push(|| Event::Throw {
-        thrower: thrower.clone(),
-        at: game.units[target].fighter.name.clone(),
+        thrower: thrower.to_string(),
+        at: game.units[target].fighter.name.to_string(),
         point: [point.x, point.y],
         weapon: weapon_id.clone(),
         range: ctx.range,
@@ -2832,7 +2837,7 @@ fn throw(
             let distance = u.base.centre.distance(point);
             let model = u.fighter.name.clone();
             events.push(|| Event::Blast {
-                model,
+                model: model.to_string(),
                 distance,
                 mount,
                 die,
@@ -2877,10 +2882,10 @@ pub fn wound(
     let name = u.fighter.name.clone();
     let health = u.fighter.health;
     events.push(|| Event::Wound {
-        fighter: name.clone(),
+        fighter: name.to_string(),
         result,
         health,
-        by: by.map(|b| game.units[b].fighter.name.clone()),
+        by: by.map(|b| game.units[b].fighter.name.to_string()),
     });
     if health == Health::Dead {
         killed(game, victim, events);
@@ -3181,10 +3186,10 @@ fn combat(
             .iter()
             .map(|c| {
                 (
-                    game.units[c.centre].fighter.name.clone(),
+                    game.units[c.centre].fighter.name.to_string(),
                     c.others
                         .iter()
-                        .map(|o| game.units[*o].fighter.name.clone())
+                        .map(|o| game.units[*o].fighter.name.to_string())
                         .collect(),
                 )
             })
@@ -3287,7 +3292,7 @@ fn reveal(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
         .unwrap_or_default();
     if game.units[unit].reveal() {
         events.push(|| Event::Reveal {
-            model: game.units[unit].fighter.name.clone(),
+            model: game.units[unit].fighter.name.to_string(),
             copied,
         });
     }
@@ -3405,14 +3410,22 @@ fn fight(
             unmasked.push(i);
         }
     }
+    // The fighters move into the combat and back out of it (nothing reads a unit's fighter
+    // while the combat is fought).
+    let was_alive: Vec<bool> = ids
+        .iter()
+        .flatten()
+        .map(|&i| game.units[i].fighter.alive())
+        .collect();
     let mut sides: [Vec<Fighter>; 2] = [0, 1].map(|s| {
         ids[s]
             .iter()
             .map(|&i| {
-                let mut f = game.units[i].fighter.clone();
+                let cramped = game.cramped(i);
+                let mut f = std::mem::take(&mut game.units[i].fighter);
                 prepare(i, &mut f);
                 f.unmasked = unmasked.contains(&i);
-                f.cramped = game.cramped(i);
+                f.cramped = cramped;
                 f
             })
             .collect()
@@ -3426,11 +3439,11 @@ fn fight(
     game.match_points[0] += points[0];
     game.match_points[1] += points[1];
     let mut left = Vec::with_capacity(1 + others.len());
-    for s in 0..2 {
-        for (k, &i) in ids[s].iter().enumerate() {
+    let mut was_alive = was_alive.into_iter();
+    for (s, fighters) in sides.into_iter().enumerate() {
+        for ((k, &i), mut f) in ids[s].iter().enumerate().zip(fighters) {
             left.push((i, unspent[s].get(k).copied().unwrap_or(0)));
-            let was_alive = game.units[i].fighter.alive();
-            let mut f = sides[s][k].clone();
+            let was_alive = was_alive.next().unwrap_or(false);
             f.halved_pool = false;
             f.riding_by = false;
             f.fixed = None;
@@ -3439,7 +3452,7 @@ fn fight(
             game.units[i].fighter = f;
             game.units[i].turn.fought = true;
             let u = &mut game.units[i];
-            if u.primary.as_deref() == Some(u.fighter.weapon.id.as_str()) {
+            if u.primary.as_deref() == Some(&*u.fighter.weapon.id) {
                 u.used_primary = true;
             }
             if was_alive && !game.units[i].fighter.alive() {
@@ -3541,7 +3554,7 @@ pub(super) fn place(
     }
     super::champions::entered(game, unit, events);
     events.push(|| Event::TableMove {
-        model: game.units[unit].fighter.name.clone(),
+        model: game.units[unit].fighter.name.to_string(),
         kind: kind.to_owned(),
         from: [from.x, from.y],
         path: path.iter().map(|p| [p.x, p.y]).collect(),
@@ -3586,7 +3599,9 @@ fn action_phase(
                 u.turn.acted = true;
                 u.turn.rested = true;
                 let name = u.fighter.name.clone();
-                events.push(|| Event::Rest { fighter: name });
+                events.push(|| Event::Rest {
+                    fighter: name.to_string(),
+                });
                 false
             }
             Action::Reload { unit, weapon } if unfought(game, unit) => {
@@ -3599,7 +3614,7 @@ fn action_phase(
                         u.turn.acted = true;
                         let (name, weapon) = (u.fighter.name.clone(), m.weapon.clone());
                         events.push(|| Event::Reload {
-                            model: name,
+                            model: name.to_string(),
                             weapon,
                         });
                         false
@@ -3636,8 +3651,8 @@ fn action_phase(
                     let u = &mut game.units[unit];
                     u.looted = u.looted.max(Some(rank));
                     events.push(|| Event::Loot {
-                        model: game.units[unit].fighter.name.clone(),
-                        body: game.units[victim].fighter.name.clone(),
+                        model: game.units[unit].fighter.name.to_string(),
+                        body: game.units[victim].fighter.name.to_string(),
                         rank,
                     });
                 });
@@ -3659,7 +3674,7 @@ fn action_phase(
                     }
                     u.fighter.banner = true;
                     events.push(|| Event::PickUp {
-                        model: game.units[unit].fighter.name.clone(),
+                        model: game.units[unit].fighter.name.to_string(),
                         owner: side_name(owner),
                     });
                 });
@@ -3689,7 +3704,7 @@ fn action_phase(
                         return;
                     };
                     events.push(|| Event::Dismount {
-                        model: game.units[unit].fighter.name.clone(),
+                        model: game.units[unit].fighter.name.to_string(),
                         mount: steed.kind,
                         x: at.x,
                         y: at.y,
@@ -3708,7 +3723,7 @@ fn action_phase(
                 acting(game, unit, dice, events, |game, _, events| {
                     let (_, steed) = game.horses.remove(horse);
                     events.push(|| Event::Mount {
-                        model: game.units[unit].fighter.name.clone(),
+                        model: game.units[unit].fighter.name.to_string(),
                         mount: steed.kind,
                     });
                     game.units[unit].fighter.mount = Some(steed);
@@ -3725,8 +3740,8 @@ fn action_phase(
                     let u = &mut game.units[unit];
                     u.heads = u.heads.saturating_add(1);
                     events.push(|| Event::Head {
-                        model: game.units[unit].fighter.name.clone(),
-                        body: game.units[victim].fighter.name.clone(),
+                        model: game.units[unit].fighter.name.to_string(),
+                        body: game.units[victim].fighter.name.to_string(),
                     });
                 });
                 false
@@ -3822,7 +3837,7 @@ pub fn fatigue(game: &mut Game<'_>, dice: &mut dyn Dice, events: &mut EventLog) 
             u.fighter.fatigued = u.fatigue > 0;
             let (name, counters) = (u.fighter.name.clone(), u.fatigue);
             events.push(|| Event::Fatigue {
-                model: name,
+                model: name.to_string(),
                 dice: dice_rolled,
                 modifiers: modifiers
                     .iter()

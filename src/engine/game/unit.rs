@@ -460,7 +460,7 @@ pub fn scenario_units(
             .split_once(' ')
             .map_or("", |x| x.1)
             .to_owned();
-        u.fighter.name = format!("{tag}{} {what}", first + k + 1);
+        u.fighter.name = format!("{tag}{} {what}", first + k + 1).into();
     }
     units
 }

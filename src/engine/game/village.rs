@@ -77,7 +77,7 @@ pub(super) fn panic_rolls(
         let roll = dice.d6();
         let panics = roll <= PANIC;
         events.push(|| Event::CivilianRoll {
-            model: game.units[k].fighter.name.clone(),
+            model: game.units[k].fighter.name.to_string(),
             roll,
             fights: !panics,
         });

@@ -49,7 +49,7 @@ impl SightLine {
 #[derive(Debug, Clone)]
 pub struct SightMap<'t> {
     table: &'t Table,
-    rules: SightRules,
+    rules: &'t SightRules,
     /// Indices into `table.pieces` of the pieces that matter to sight.
     relevant: Vec<usize>,
 }
@@ -62,7 +62,7 @@ pub struct Looker {
 }
 
 impl<'t> SightMap<'t> {
-    pub fn new(table: &'t Table, rules: &SightRules) -> SightMap<'t> {
+    pub fn new(table: &'t Table, rules: &'t SightRules) -> SightMap<'t> {
         let relevant = table
             .pieces
             .iter()
@@ -72,7 +72,7 @@ impl<'t> SightMap<'t> {
             .collect();
         SightMap {
             table,
-            rules: rules.clone(),
+            rules,
             relevant,
         }
     }
@@ -257,10 +257,15 @@ pub struct Crowd {
 
 impl Crowd {
     pub fn new(models: &[Circle]) -> Crowd {
+        Crowd::of(models.iter().copied())
+    }
+
+    /// The crowd of these bases, in order.
+    pub fn of(models: impl Iterator<Item = Circle> + Clone) -> Crowd {
         Crowd {
-            xs: models.iter().map(|m| m.centre.x).collect(),
-            ys: models.iter().map(|m| m.centre.y).collect(),
-            rs: models.iter().map(|m| m.radius).collect(),
+            xs: models.clone().map(|m| m.centre.x).collect(),
+            ys: models.clone().map(|m| m.centre.y).collect(),
+            rs: models.map(|m| m.radius).collect(),
         }
     }
 
