@@ -95,7 +95,7 @@ fn play_match(
         arena.cat,
         arena.factions,
         [vec![a], vec![b]],
-        arena.setup.clone(),
+        &arena.setup,
         dice,
         events,
     );

@@ -42,7 +42,7 @@ fn assassination<'c>(cat: &'c Catalogue, stand_in: &'c Faction) -> Game<'c> {
         &mut dice,
         &mut EventLog::off(),
     );
-    g.setup.attacker = Some(1);
+    g.setup.to_mut().attacker = Some(1);
     for (k, u) in g.units.iter_mut().enumerate() {
         u.base.centre = Point::new(3.0 + 3.0 * k as f64, if k < 3 { 3.0 } else { 33.0 });
     }
@@ -160,7 +160,7 @@ fn the_defending_leader_moves_away_from_the_nearest_enemy_first() {
     let stand_in = stand_in_faction(&cat).expect("a stand-in");
     let mut g = assassination(&cat, &stand_in);
     // The Leader mid-table with a Ninja 5" off; its Ashigaru far away.
-    g.setup.table.pieces.clear();
+    g.setup.to_mut().table.pieces.clear();
     g.units[0].base.centre = Point::new(18.0, 18.0);
     g.units[4].base.centre = Point::new(18.0, 24.0);
     let nearest = |g: &Game<'_>, at: Point| {

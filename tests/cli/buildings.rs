@@ -51,7 +51,7 @@ fn fight(
         1,
     );
     let mut g = game(&cat, ["bushi", "bushi"], [a, b], &[6, 4, 4]);
-    g.setup.table.pieces = with_house
+    g.setup.to_mut().table.pieces = with_house
         .map(|large| house(&cat, large))
         .into_iter()
         .collect();

@@ -35,8 +35,8 @@ struct Moving<'g> {
     game: &'g Game<'g>,
     unit: usize,
     mover: crate::engine::table::path::Mover,
-    friends: Vec<Circle>,
-    enemies: Vec<Circle>,
+    friends: super::play::Bases,
+    enemies: super::play::Bases,
 }
 
 impl<'g> Moving<'g> {

@@ -4,6 +4,7 @@
 //! [`Dice`], and every step is an event.
 
 use serde::Serialize;
+use std::borrow::Cow;
 
 use super::grouping::{Engagements, group_again};
 use super::objective::{self, Carried};
@@ -342,11 +343,15 @@ pub struct GameResult {
     pub morale: [MoraleState; 2],
 }
 
+/// Bases of models on the table, as move checks take them.
+pub type Bases = smallvec::SmallVec<[Circle; 24]>;
+
 /// The game in progress: what a policy may look at.
 pub struct Game<'c> {
     pub cat: &'c Catalogue,
     pub factions: [&'c Faction; 2],
-    pub setup: Setup,
+    /// Borrowed where many games share one table (the Tournament's matches).
+    pub setup: Cow<'c, Setup>,
     pub units: Vec<Unit>,
     pub rules: MoveRules,
     pub turn: u32,
@@ -413,10 +418,11 @@ impl<'c> Game<'c> {
         cat: &'c Catalogue,
         factions: [&'c Faction; 2],
         mut sides: [Vec<Unit>; 2],
-        setup: Setup,
+        setup: impl Into<Cow<'c, Setup>>,
         dice: &mut dyn Dice,
         events: &mut EventLog,
     ) -> Game<'c> {
+        let setup = setup.into();
         events.push(|| Event::TableSetup {
             size: setup.table.size,
             pieces: setup
@@ -1337,10 +1343,11 @@ impl<'c> Game<'c> {
     }
 
     /// The other bases as `check_move` wants them: friends and enemies of `unit`.
-    pub fn others(&self, unit: usize) -> (Vec<Circle>, Vec<Circle>) {
+    /// The bases of `unit`'s friends and of its enemies on the table (on the stack for a
+    /// Buntai of usual size).
+    pub fn others(&self, unit: usize) -> (Bases, Bases) {
         let side = self.units[unit].side;
-        let n = self.units.len();
-        let (mut friends, mut enemies) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        let (mut friends, mut enemies) = (Bases::new(), Bases::new());
         for u in self.units.iter().filter(|u| u.on_table() && u.id != unit) {
             if u.side == side {
                 friends.push(u.base);

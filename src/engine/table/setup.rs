@@ -176,6 +176,18 @@ pub struct Setup {
     pub log: Vec<SetupStep>,
 }
 
+impl From<Setup> for std::borrow::Cow<'_, Setup> {
+    fn from(setup: Setup) -> Self {
+        std::borrow::Cow::Owned(setup)
+    }
+}
+
+impl<'s> From<&'s Setup> for std::borrow::Cow<'s, Setup> {
+    fn from(setup: &'s Setup) -> Self {
+        std::borrow::Cow::Borrowed(setup)
+    }
+}
+
 /// The diameter of the Capture objective's marker.
 const MARKER: f64 = 1.0;
 
