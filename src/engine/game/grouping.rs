@@ -96,6 +96,10 @@ pub fn group(e: &Engagements<'_>) -> Grouping {
 /// same (see [`Component`]) rather than searching again; also returns this phase's groups for the
 /// next.
 pub fn group_again(e: &Engagements<'_>, last: &[Component]) -> (Grouping, Vec<Component>) {
+    // Nobody touching: nothing to search (and nothing allocated).
+    if e.contacts.is_empty() {
+        return (Grouping::default(), Vec::new());
+    }
     let mut adjacent = vec![Vec::new(); e.n];
     for &(a, b) in e.contacts {
         if a < e.n && b < e.n && a != b && !adjacent[a].contains(&b) {
