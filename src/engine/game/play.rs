@@ -1342,9 +1342,8 @@ impl<'c> Game<'c> {
         self.contacts(unit).next().is_some()
     }
 
-    /// The other bases as `check_move` wants them: friends and enemies of `unit`.
-    /// The bases of `unit`'s friends and of its enemies on the table (on the stack for a
-    /// Buntai of usual size).
+    /// The other bases as `check_move` wants them: friends and enemies of `unit` on the table
+    /// (on the stack for a Buntai of usual size).
     pub fn others(&self, unit: usize) -> (Bases, Bases) {
         let side = self.units[unit].side;
         let (mut friends, mut enemies) = (Bases::new(), Bases::new());
