@@ -611,14 +611,9 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         }
         let mut dice = SeededDice::new(args.seed, game);
         // Each side's order is set in secret: by its policy, or shuffled for this game.
-        let mut arranged = [sides[0].clone(), sides[1].clone()];
         let mut perms: [Vec<usize>; 2] =
             [(0..sides[0].len()).collect(), (0..sides[1].len()).collect()];
-        for (k, (side, policy)) in arranged
-            .iter_mut()
-            .zip([pa.as_mut(), pb.as_mut()])
-            .enumerate()
-        {
+        for (k, (side, policy)) in sides.iter().zip([pa.as_mut(), pb.as_mut()]).enumerate() {
             let order = match &seat_orders[k] {
                 Order::Fixed(_) => continue,
                 Order::Shuffle => {
@@ -632,10 +627,11 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
                     .order(&side.iter().map(|u| &u.fighter).collect::<Vec<_>>()),
             };
             if is_permutation(&order, side.len()) {
-                *side = order.iter().map(|&i| side[i].clone()).collect();
                 perms[k] = order;
             }
         }
+        // Each model copied once, in its side's order.
+        let arranged = [0, 1].map(|k| perms[k].iter().map(|&i| sides[k][i].clone()).collect());
         let mut result = tournament(
             &arenas[usize::from(swapped)],
             arranged,

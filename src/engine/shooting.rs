@@ -199,6 +199,30 @@ pub fn attack_modifiers(
     weapon: &Weapon,
     ctx: &ShotContext,
 ) -> Result<Vec<(String, i32)>, ShotError> {
+    let mut mods = Vec::new();
+    each_attack_modifier(cat, weapon, ctx, |label, value| mods.push((label(), value)))?;
+    Ok(mods)
+}
+
+/// The sum of a shot's [`attack_modifiers`], with nothing written out (the AI weighs many shots).
+pub fn attack_modifier(
+    cat: &Catalogue,
+    weapon: &Weapon,
+    ctx: &ShotContext,
+) -> Result<i32, ShotError> {
+    let mut sum = 0;
+    each_attack_modifier(cat, weapon, ctx, |_, value| sum += value)?;
+    Ok(sum)
+}
+
+/// Each non-zero Shooting Attack Roll modifier of a shot: its reason (written out only when asked
+/// for) and its value.
+fn each_attack_modifier(
+    cat: &Catalogue,
+    weapon: &Weapon,
+    ctx: &ShotContext,
+    mut item: impl FnMut(&dyn Fn() -> String, i32),
+) -> Result<(), ShotError> {
     let Some(max) = weapon.range.as_ref().map(|r| r.value) else {
         return Err(ShotError::NotMissile(weapon.id.clone()));
     };
@@ -211,59 +235,86 @@ pub fn attack_modifiers(
     if ctx.mounted && weapon.no_mounted {
         return Err(ShotError::Mounted(weapon.name.clone()));
     }
-    let mut mods = Vec::new();
+    let mut push = |label: &dyn Fn() -> String, value: i32| {
+        if value != 0 {
+            item(label, value);
+        }
+    };
     if let Some(band) = range_band(cat, ctx.range) {
         let value = if weapon.range_column.as_deref() == Some("teppo") {
             band.teppo
         } else {
             band.modifier
         };
-        mods.push((format!("range {}\"", ctx.range), i32::from(value)));
+        push(&|| format!("range {}\"", ctx.range), i32::from(value));
     }
     if let Some(far) = weapon
         .far
         .as_ref()
         .filter(|f| ctx.range > f64::from(f.beyond))
     {
-        let label = format!("{} beyond {}\"", weapon.name, far.beyond);
-        mods.push((label, i32::from(far.modifier)));
+        push(
+            &|| format!("{} beyond {}\"", weapon.name, far.beyond),
+            i32::from(far.modifier),
+        );
     }
     if let Some(w) = &weapon.wound_modifier {
-        mods.push((format!("{} modifier", weapon.name), i32::from(w.value)));
+        push(&|| format!("{} modifier", weapon.name), i32::from(w.value));
     }
     let moving = !weapon.no_move_penalty;
-    let mut push = |on: bool, label: &str, value: i32| {
+    let mut flag = |on: bool, label: &'static str, value: i32| {
         if on {
-            mods.push((label.to_owned(), value));
+            push(&|| label.to_owned(), value);
         }
     };
-    push(ctx.target_engaged, "target engaged in combat", -1);
-    push(moving && ctx.moved == Moved::Normal, "shooter moved", -1);
-    push(
+    flag(ctx.target_engaged, "target engaged in combat", -1);
+    flag(moving && ctx.moved == Moved::Normal, "shooter moved", -1);
+    flag(
         moving && ctx.moved == Moved::Run,
         "shooter ran or galloped",
         -2,
     );
-    push(ctx.previously_fired, "already fired this turn", -1);
-    push(ctx.phase == Phase::Move, "shooting in the Move Phase", -1);
-    push(ctx.grievous, "shooter has a Grievous wound", -1);
-    push(ctx.called_shot, "aiming at the rider or the mount", -1);
+    flag(ctx.previously_fired, "already fired this turn", -1);
+    flag(ctx.phase == Phase::Move, "shooting in the Move Phase", -1);
+    flag(ctx.grievous, "shooter has a Grievous wound", -1);
+    flag(ctx.called_shot, "aiming at the rider or the mount", -1);
     let yumi = weapon.id == "yumi";
-    push(
+    flag(
         yumi && ctx.mounted && !ctx.bajutsu,
         "yumi from horseback",
         -2,
     );
-    push(yumi && ctx.wind, "wind", -1);
-    push(yumi && ctx.yadome, "target has Yadome-jutsu", -2);
-    mods.retain(|(_, v)| *v != 0);
-    Ok(mods)
+    flag(yumi && ctx.wind, "wind", -1);
+    flag(yumi && ctx.yadome, "target has Yadome-jutsu", -2);
+    Ok(())
 }
 
 /// The target's Shooting Defence Score, itemised: 6 + armour (the teppo ignores light and medium,
 /// heavy counts as light) + cover.
 pub fn defence_items(cat: &Catalogue, weapon: &Weapon, ctx: &ShotContext) -> Vec<(String, i32)> {
-    let mut items = vec![("base".to_owned(), BASE_DEFENCE)];
+    let mut items = Vec::new();
+    each_defence_item(cat, weapon, ctx, |label, value| {
+        items.push((label(), value))
+    });
+    items
+}
+
+/// The sum of a shot's [`defence_items`]: the target's Shooting Defence Score.
+pub fn defence_score(cat: &Catalogue, weapon: &Weapon, ctx: &ShotContext) -> i32 {
+    let mut sum = 0;
+    each_defence_item(cat, weapon, ctx, |_, value| sum += value);
+    sum
+}
+
+/// Each item of the target's Shooting Defence Score: its reason (written out only when asked for)
+/// and its value.
+fn each_defence_item(
+    cat: &Catalogue,
+    weapon: &Weapon,
+    ctx: &ShotContext,
+    mut item: impl FnMut(&dyn Fn() -> String, i32),
+) {
+    item(&|| "base".to_owned(), BASE_DEFENCE);
     if let Some(armour) = ctx.target_armour {
         let effective = if weapon.armour_piercing {
             match armour {
@@ -277,20 +328,24 @@ pub fn defence_items(cat: &Catalogue, weapon: &Weapon, ctx: &ShotContext) -> Vec
         };
         let value = cat.armour_defence(effective);
         if value != 0 || armour != Armour::None {
-            let note = if effective == armour {
-                String::new()
-            } else {
-                format!(", counts as {effective} against a {}", weapon.name)
-            };
-            items.push((format!("{armour} armour{note}"), value));
+            item(
+                &|| {
+                    let note = if effective == armour {
+                        String::new()
+                    } else {
+                        format!(", counts as {effective} against a {}", weapon.name)
+                    };
+                    format!("{armour} armour{note}")
+                },
+                value,
+            );
         }
     }
     match ctx.cover {
         Cover::None => {}
-        Cover::Light => items.push(("light cover".to_owned(), 1)),
-        Cover::Heavy => items.push(("heavy cover".to_owned(), 2)),
+        Cover::Light => item(&|| "light cover".to_owned(), 1),
+        Cover::Heavy => item(&|| "heavy cover".to_owned(), 2),
     }
-    items
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 
 use super::dice::Dice;
 use super::events::{Event, EventLog};
+use super::fighter::FightingWeapon;
 use super::game::play::{Game, TablePolicy, play};
 use super::game::unit::{Status, Unit};
 use super::table::setup::Setup;
@@ -51,17 +52,20 @@ pub struct Arena<'c> {
 /// A duellist after its match, as it may enter the final (P-12): wounds (its own and its mount's)
 /// carry over; Subdue, Stunned counters and a lost weapon do not, and a teppo is loaded again.
 /// A thrown grenade stays thrown.
-fn between_matches(mut after: Unit, before: &Unit) -> Unit {
+fn between_matches(mut after: Unit, (weapon, spare): Arms) -> Unit {
     after.fighter.subdued = false;
     after.fighter.stunned = 0;
-    after.fighter.weapon = before.fighter.weapon.clone();
-    after.fighter.spare_weapons = before.fighter.spare_weapons.clone();
+    after.fighter.weapon = weapon;
+    after.fighter.spare_weapons = spare;
     for m in &mut after.missiles {
         m.unloaded = false;
         m.reloading = false;
     }
     after
 }
+
+/// The weapons a duellist came into its match with: it has them again after it (P-12).
+type Arms = (FightingWeapon, Vec<FightingWeapon>);
 
 /// Which match of a game is being fought.
 #[derive(Debug, Clone, Copy)]
@@ -158,7 +162,7 @@ pub fn decide(matches_won: [u32; 2], points: [u32; 2]) -> Option<usize> {
 /// Play one tournament. `events` receives every roll and decision.
 pub fn tournament(
     arena: &Arena<'_>,
-    mut sides: [Vec<Unit>; 2],
+    sides: [Vec<Unit>; 2],
     policies: &mut [&mut dyn TablePolicy; 2],
     dice: &mut dyn Dice,
     game: u64,
@@ -169,10 +173,17 @@ pub fn tournament(
     let mut points = [0u32; 2];
     let matches = sides[0].len().min(sides[1].len());
     let mut summaries = Vec::with_capacity(matches + 1);
-    // Each side's duellists in list order, the two lists side by side.
-    #[allow(clippy::needless_range_loop)]
+    // Each side's duellists in list order, the two lists side by side: each moves into its
+    // match and out again, into the side as it stands after the matches.
+    let mut waiting = sides.map(Vec::into_iter);
+    let mut sides = [0, 1].map(|s| Vec::with_capacity(waiting[s].len()));
     for index in 0..matches {
-        let pair = [sides[0][index].clone(), sides[1][index].clone()];
+        let (Some(a), Some(b)) = (waiting[0].next(), waiting[1].next()) else {
+            break;
+        };
+        let arms: [Arms; 2] =
+            [&a, &b].map(|u| (u.fighter.weapon.clone(), u.fighter.spare_weapons.clone()));
+        let pair = [a, b];
         let at = Match {
             game,
             index,
@@ -186,9 +197,13 @@ pub fn tournament(
         if let Some(w) = result.winner {
             matches_won[w] += 1;
         }
-        for (s, unit) in after.into_iter().enumerate() {
-            sides[s][index] = between_matches(unit, &sides[s][index]);
+        for ((side, unit), arms) in sides.iter_mut().zip(after).zip(arms) {
+            side.push(between_matches(unit, arms));
         }
+    }
+    // Those left without a match (unequal forces) can still be a side's champion.
+    for (side, rest) in sides.iter_mut().zip(waiting) {
+        side.extend(rest);
     }
     let decided = decide(matches_won, points);
     if decided.is_some() {
@@ -209,7 +224,8 @@ pub fn tournament(
     }
     let winner = match (champion(&sides[0]), champion(&sides[1])) {
         (Some(ia), Some(ib)) => {
-            let pair = [sides[0][ia].clone(), sides[1][ib].clone()];
+            // The sides are not read again: the champions move into the final.
+            let pair = [sides[0].swap_remove(ia), sides[1].swap_remove(ib)];
             let at = Match {
                 game,
                 index: matches,

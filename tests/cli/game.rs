@@ -468,7 +468,7 @@ fn t19_a_teppo_fires_reloads_and_fires_again_every_other_turn() {
     // One teppo Ashigaru against one enemy model.
     let gunner = sides[0]
         .iter()
-        .position(|u| u.missiles.iter().any(|m| m.weapon == "teppo"))
+        .position(|u| u.missiles.iter().any(|m| &*m.weapon == "teppo"))
         .expect("a teppo");
     sides[0] = vec![sides[0][gunner].clone()];
     sides[1].truncate(1);

@@ -40,7 +40,7 @@ fn charged(objective: Option<ObjectiveKind>) -> String {
     g.units
         .iter()
         .find(|u| u.side == 1 && u.base.in_contact(&end))
-        .map(|u| u.profile.clone())
+        .map(|u| u.profile.to_string())
         .expect("in contact")
 }
 

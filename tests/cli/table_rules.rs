@@ -131,7 +131,7 @@ fn t3_an_enemy_within_six_inches_is_charged_and_both_are_engaged() {
     let foe = [at(10.0, 16.9)]; // 5.9" edge to edge
     let m = Mover::on_foot(me);
     let charge = go(&t, &r, &m, MoveKind::Normal, (0.0, 5.9), enemies(&foe)).expect("a charge");
-    assert_eq!(charge.contacts, vec![0]);
+    assert_eq!(charge.contacts.as_slice(), [0]);
     let after = at(10.0, 15.9);
     assert!(after.in_contact(&foe[0]) && foe[0].in_contact(&after));
 }

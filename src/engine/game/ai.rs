@@ -10,7 +10,11 @@ use super::play::{Action, Activation, Game, TablePolicy};
 use super::unit::{Status, Unit};
 use crate::engine::dice::{Dice, SeededDice};
 use crate::engine::table::setup::DeploymentChoice;
+use smallvec::SmallVec;
 use std::collections::HashMap;
+
+/// The models an activation weighs (on the stack for a Buntai of usual size).
+type Units = SmallVec<[usize; 24]>;
 
 use crate::engine::odds::{Distribution, shooting_odds};
 use crate::engine::policy::{DefaultAi, Policy, RandomPolicy};
@@ -791,7 +795,7 @@ impl TablePolicy for TableAi {
         }
         self.board.fill(game);
         let board = &self.board;
-        let units: Vec<usize> = game
+        let mut units: Units = game
             .units
             .iter()
             .filter(|u| u.side == side && may_still_move_given(game, u, board.engaged[u.id]))
@@ -825,7 +829,7 @@ impl TablePolicy for TableAi {
         // instead lost more (Bushi 0%); weighing the table's edges against being cornered
         // lost 5-20 points.)
         let hunted = units.iter().copied().find(|&u| hunted_leader(game, u));
-        let units: Vec<usize> = units.into_iter().filter(|&u| Some(u) != hunted).collect();
+        units.retain(|u| Some(*u) != hunted);
         if let Some(leader) = hunted {
             if let Some(away) = keep_away(game, leader) {
                 return away;
@@ -835,10 +839,10 @@ impl TablePolicy for TableAi {
             }
         }
         // Civilians keep still where the defenders can shield them.
-        let (civilians, units): (Vec<usize>, Vec<usize>) =
-            units.into_iter().partition(|&u| game.units[u].civilian);
+        let civilian = units.iter().copied().find(|&u| game.units[u].civilian);
+        units.retain(|u| !game.units[*u].civilian);
         if units.is_empty()
-            && let Some(&unit) = civilians.first()
+            && let Some(unit) = civilian
         {
             return Activation::Hold { unit };
         }
@@ -850,7 +854,7 @@ impl TablePolicy for TableAi {
                 game.crowd(),
             )
         });
-        let shooting: Vec<bool> = units
+        let shooting: SmallVec<[bool; 24]> = units
             .iter()
             .map(|&u| {
                 look.as_ref().is_some_and(|(map, crowd)| {
@@ -1147,7 +1151,7 @@ fn spoil(game: &Game<'_>, unit: usize, body: usize) -> Option<Action> {
             && u.looted.is_none_or(|best| best < rank)
             && game.scoring(side, trigger).is_some_and(|vp| vp > 0)
     };
-    let heads = u.model_type == "samurai"
+    let heads = &*u.model_type == "samurai"
         && game
             .scoring(side, ScoringTrigger::HeadCollected)
             .is_some_and(|vp| vp > 0);

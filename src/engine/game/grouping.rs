@@ -7,21 +7,30 @@
 //! search's order: sets read as binary numbers, bit i for the i-th smallest id of the group,
 //! smallest first (P-21). The search stops as soon as nothing can beat what it holds.
 
+use smallvec::SmallVec;
+
+/// A few model ids, on the stack: a combat's others (a centre takes four at most, R-80) and the
+/// like.
+pub type Ids = SmallVec<[usize; 4]>;
+
+/// Per model of the game, its enemies in contact (on the stack for a usual game).
+type Adjacency = SmallVec<[Ids; 8]>;
+
 /// One combat: a centre model and the enemies in contact with it that fight it.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Combat {
     pub centre: usize,
     /// Sorted.
-    pub others: Vec<usize>,
+    pub others: Ids,
 }
 
 /// The grouping of one Combat Phase.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Grouping {
     /// Sorted by centre.
-    pub combats: Vec<Combat>,
+    pub combats: SmallVec<[Combat; 2]>,
     /// Engaged models in no combat: they draw no counters and can only be shot (sorted).
-    pub idle: Vec<usize>,
+    pub idle: Ids,
 }
 
 /// What grouping needs to know of the models.
@@ -49,18 +58,21 @@ const EXHAUSTIVE: usize = 16;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Component {
     /// The models, sorted.
-    models: Vec<usize>,
+    models: Members,
     /// The enemy pairs in contact within it, each (smaller, larger), sorted, and whether the two
     /// fought together last phase.
-    pairs: Vec<(usize, usize, bool)>,
+    pairs: SmallVec<[(usize, usize, bool); 4]>,
     /// Each model's cap and whether it is restrained, in `models` order.
-    caps: Vec<(usize, bool)>,
+    caps: SmallVec<[(usize, bool); 4]>,
     grouping: Grouping,
 }
 
+/// The models of one connected group (on the stack for a usual brawl).
+type Members = SmallVec<[usize; 4]>;
+
 impl Component {
-    fn of(models: Vec<usize>, adjacent: &[Vec<usize>], e: &Engagements<'_>) -> Component {
-        let mut pairs = Vec::new();
+    fn of(models: Members, adjacent: &[Ids], e: &Engagements<'_>) -> Component {
+        let mut pairs = SmallVec::new();
         for &m in &models {
             pairs.extend(
                 adjacent[m]
@@ -100,7 +112,7 @@ pub fn group_again(e: &Engagements<'_>, last: &[Component]) -> (Grouping, Vec<Co
     if e.contacts.is_empty() {
         return (Grouping::default(), Vec::new());
     }
-    let mut adjacent = vec![Vec::new(); e.n];
+    let mut adjacent: Adjacency = smallvec::smallvec![Ids::new(); e.n];
     for &(a, b) in e.contacts {
         if a < e.n && b < e.n && a != b && !adjacent[a].contains(&b) {
             adjacent[a].push(b);
@@ -110,14 +122,14 @@ pub fn group_again(e: &Engagements<'_>, last: &[Component]) -> (Grouping, Vec<Co
     for list in &mut adjacent {
         list.sort_unstable();
     }
-    let mut seen = vec![false; e.n];
+    let mut seen: SmallVec<[bool; 32]> = smallvec::smallvec![false; e.n];
     let mut out = Grouping::default();
     let mut components = Vec::new();
     for start in 0..e.n {
         if seen[start] || adjacent[start].is_empty() {
             continue;
         }
-        let mut component = vec![start];
+        let mut component: Members = smallvec::smallvec![start];
         seen[start] = true;
         let mut k = 0;
         while k < component.len() {
@@ -138,11 +150,11 @@ pub fn group_again(e: &Engagements<'_>, last: &[Component]) -> (Grouping, Vec<Co
         } else if component.len() == 2 {
             // One against one: the centre is the smaller id.
             Grouping {
-                combats: vec![Combat {
+                combats: smallvec::smallvec![Combat {
                     centre: component[0],
-                    others: vec![component[1]],
+                    others: smallvec::smallvec![component[1]],
                 }],
-                idle: Vec::new(),
+                idle: Ids::new(),
             }
         } else if let Some(star) = star(component, &adjacent, e) {
             star
@@ -164,7 +176,7 @@ pub fn group_again(e: &Engagements<'_>, last: &[Component]) -> (Grouping, Vec<Co
 /// One model touching every other of the component, none of which touch each other, and room
 /// for them all: the only grouping that leaves nobody idle is that model against all the rest
 /// (any other centre could only take the hub, leaving the rest idle). `None` for other shapes.
-fn star(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>) -> Option<Grouping> {
+fn star(component: &[usize], adjacent: &[Ids], e: &Engagements<'_>) -> Option<Grouping> {
     let leaves = component.len() - 1;
     let &hub = component.iter().find(|&&m| adjacent[m].len() == leaves)?;
     let is_star = component
@@ -175,11 +187,11 @@ fn star(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>) -> Op
         .filter(|&&m| m != hub && (e.restrained)(m))
         .count();
     (is_star && (e.cap)(hub) >= leaves && restrained <= 1).then(|| Grouping {
-        combats: vec![Combat {
+        combats: smallvec::smallvec![Combat {
             centre: hub,
             others: component.iter().copied().filter(|&m| m != hub).collect(),
         }],
-        idle: Vec::new(),
+        idle: Ids::new(),
     })
 }
 
@@ -193,12 +205,7 @@ fn better(a: &(Grouping, usize), b: &(Grouping, usize)) -> bool {
 /// best so far are skipped before the flow runs, and the search ends once the best leaves nobody
 /// idle and keeps every pair that fought last turn (the tests check the result is the same
 /// without).
-fn exhaustive(
-    component: &[usize],
-    adjacent: &[Vec<usize>],
-    e: &Engagements<'_>,
-    prune: bool,
-) -> Grouping {
+fn exhaustive(component: &[usize], adjacent: &[Ids], e: &Engagements<'_>, prune: bool) -> Grouping {
     let k = component.len();
     // Neighbours within the component as bit sets, for quick bounds before any flow is run.
     let bits: Vec<u32> = component
@@ -397,7 +404,7 @@ fn max_assigned(mask: u32, others: u32, bits: &[u32], caps: &[u32]) -> u32 {
 
 /// The greedy rule for large groups: repeatedly make a combat around the engaged model with the
 /// fewest free neighbours, taking up to its cap of them (those that fought it last turn first).
-fn greedy(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>) -> Grouping {
+fn greedy(component: &[usize], adjacent: &[Ids], e: &Engagements<'_>) -> Grouping {
     let mut used = vec![false; e.n];
     let mut out = Grouping::default();
     loop {
@@ -409,7 +416,7 @@ fn greedy(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>) -> 
         else {
             break;
         };
-        let mut others: Vec<usize> = adjacent[centre]
+        let mut others: Ids = adjacent[centre]
             .iter()
             .copied()
             .filter(|x| !used[*x])
@@ -417,7 +424,8 @@ fn greedy(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>) -> 
         others.sort_by_key(|&x| (!(e.fought_before)(centre, x), x));
         // At most one restrained model per combat: the first in this order.
         let mut restrained = 0;
-        others.retain(|&x| {
+        others.retain(|x| {
+            let x = *x;
             let keep = !(e.restrained)(x) || restrained == 0;
             restrained += usize::from((e.restrained)(x));
             keep
@@ -439,7 +447,7 @@ fn greedy(component: &[usize], adjacent: &[Vec<usize>], e: &Engagements<'_>) -> 
 fn assign(
     component: &[usize],
     centres: &[usize],
-    adjacent: &[Vec<usize>],
+    adjacent: &[Ids],
     e: &Engagements<'_>,
 ) -> (Grouping, usize) {
     let others: Vec<usize> = component
@@ -476,11 +484,11 @@ fn assign(
         g.edge(node_centre(j), 1, (e.cap)(c) as i32, 0);
     }
     g.run(0, 1);
-    let mut combats: Vec<Combat> = centres
+    let mut combats: SmallVec<[Combat; 2]> = centres
         .iter()
         .map(|&c| Combat {
             centre: c,
-            others: Vec::new(),
+            others: Ids::new(),
         })
         .collect();
     let mut repeated = 0;
@@ -490,7 +498,7 @@ fn assign(
             repeated += usize::from((e.fought_before)(centres[j], o));
         }
     }
-    let mut idle: Vec<usize> = others
+    let mut idle: Ids = others
         .iter()
         .copied()
         .filter(|o| !combats.iter().any(|c| c.others.contains(o)))
@@ -706,8 +714,8 @@ mod tests {
     }
 
     /// Each of `k` models' enemies in contact, sorted, as `group_again` builds them.
-    fn adjacency(k: usize, contacts: &[(usize, usize)]) -> Vec<Vec<usize>> {
-        let mut adjacent = vec![Vec::new(); k];
+    fn adjacency(k: usize, contacts: &[(usize, usize)]) -> Vec<Ids> {
+        let mut adjacent = vec![Ids::new(); k];
         for &(a, b) in contacts {
             adjacent[a].push(b);
             adjacent[b].push(a);
@@ -860,10 +868,10 @@ mod tests {
     fn one_against_one_is_centred_on_the_smaller_id() {
         let g = grouping(2, &[(1, 0)], &[], &[]);
         assert_eq!(
-            g.combats,
-            vec![Combat {
+            g.combats.as_slice(),
+            [Combat {
                 centre: 0,
-                others: vec![1]
+                others: smallvec::smallvec![1]
             }]
         );
         assert!(g.idle.is_empty());
@@ -924,7 +932,7 @@ mod tests {
         // 20 models in a line of contacts.
         let contacts: Vec<(usize, usize)> = (0..19).map(|k| (k, k + 1)).collect();
         let g = grouping(20, &contacts, &[], &[]);
-        let mut all: Vec<usize> = g.idle.clone();
+        let mut all: Vec<usize> = g.idle.to_vec();
         for c in &g.combats {
             all.push(c.centre);
             all.extend(&c.others);

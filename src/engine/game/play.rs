@@ -4,19 +4,20 @@
 //! [`Dice`], and every step is an event.
 
 use serde::Serialize;
+use smallvec::SmallVec;
 use std::borrow::Cow;
 
 use super::grouping::{Engagements, group_again};
 use super::objective::{self, Carried};
 use super::unit::{Status, Unit};
-use crate::engine::combat::combat_phase;
+use crate::engine::combat::{Few, combat_phase};
 use crate::engine::dice::Dice;
 use crate::engine::events::{Event, EventLog, match_points};
 use crate::engine::fighter::{Counters, Fighter, Steed};
 use crate::engine::policy::{Policy, WithdrawResponse};
 use crate::engine::shooting::{
-    Moved, Phase, ShotContext, ShotSpec, attack_modifiers, defence_items, roll_shot,
-    shoot_into_combat,
+    Moved, Phase, ShotContext, ShotSpec, attack_modifier, attack_modifiers, defence_items,
+    defence_score, roll_shot, shoot_into_combat,
 };
 use crate::engine::table::path::{
     MoveCheck, MoveError, MoveKind, MoveRules, Mover, Others, base_allowance, check_move,
@@ -140,13 +141,9 @@ pub struct Slain {
     pub beheaded: bool,
 }
 
-/// A shot's numbers: its spec, its context, the itemised attack modifiers and Defence items.
-pub type ShotNumbers = (
-    ShotSpec,
-    ShotContext,
-    Vec<(String, i32)>,
-    Vec<(String, i32)>,
-);
+/// A shot's numbers: its spec and its context (from which the log itemises the modifiers and
+/// Defence items).
+pub type ShotNumbers = (ShotSpec, ShotContext);
 
 /// A side's decisions on the table. Combat decisions go to the melee [`Policy`].
 pub trait TablePolicy {
@@ -916,7 +913,7 @@ impl<'c> Game<'c> {
         let u = &self.units[unit];
         self.factions
             .get(u.side)
-            .is_some_and(|f| f.restraint.contains(&u.model_type))
+            .is_some_and(|f| f.restraint.iter().any(|t| **t == *u.model_type))
     }
 
     /// Whether a restrained model ending a move at `end` would touch an enemy that already
@@ -1116,20 +1113,29 @@ impl<'c> Game<'c> {
             // front row (nearest the enemy) is kept for shooters by taking spots in list order.
             let r = self.cat.terrain.bases.diameter / 2.0;
             // The zone's bounding box on the grid (Defend the Village's any-edge zone: the table).
+            // Only where a base's centre can be for the zone to hold it (the same tolerance as
+            // `Zone::holds`): no spot is tested that could not pass.
+            let (lo, hi) = (r - 1e-9, size - r + 1e-9);
             let [x0, y0, x1, y1] = match zone {
-                Zone::Edge { edge, depth } => match edge % 4 {
-                    0 => [0.0, 0.0, size, depth],
-                    1 => [size - depth, 0.0, size, size],
-                    2 => [0.0, size - depth, size, size],
-                    _ => [0.0, 0.0, depth, size],
-                },
-                Zone::Corner { x, y, depth } | Zone::Around { x, y, depth } => [
-                    (x - depth).max(0.0),
-                    (y - depth).max(0.0),
-                    (x + depth).min(size),
-                    (y + depth).min(size),
-                ],
-                Zone::AnyEdge { .. } | Zone::Beyond { .. } | Zone::Table => [0.0, 0.0, size, size],
+                Zone::Edge { edge, depth } => {
+                    let inner = depth - r + 1e-9;
+                    match edge % 4 {
+                        0 => [lo, lo, hi, inner],
+                        1 => [size - inner, lo, hi, hi],
+                        2 => [lo, size - inner, hi, hi],
+                        _ => [lo, lo, inner, hi],
+                    }
+                }
+                Zone::Corner { x, y, depth } | Zone::Around { x, y, depth } => {
+                    let reach = (depth - r + 1e-9).max(0.0);
+                    [
+                        (x - reach).max(lo),
+                        (y - reach).max(lo),
+                        (x + reach).min(hi),
+                        (y + reach).min(hi),
+                    ]
+                }
+                Zone::AnyEdge { .. } | Zone::Beyond { .. } | Zone::Table => [lo, lo, hi, hi],
             };
             let grid = |lo: f64, hi: f64| {
                 ((lo * 4.0).floor() as i64..=(hi * 4.0).ceil() as i64).map(|k| k as f64 / 4.0)
@@ -1163,7 +1169,7 @@ impl<'c> Game<'c> {
             // In a Duel the duellist goes first, on the circle; its friends stay wholly outside
             // the circle.
             let duellist = self.champions.duellists[s];
-            let mut order: Vec<usize> = duellist.into_iter().collect();
+            let mut order: SmallVec<[usize; 24]> = duellist.into_iter().collect();
             order.extend((0..self.units.len()).filter(|&k| Some(k) != duellist));
             let circle = self.setup.circle.filter(|_| duellist.is_some());
             // Placing a model only adds to what rules a spot out, and a larger base or the
@@ -1171,7 +1177,7 @@ impl<'c> Game<'c> {
             // with a base as large, at the same gap. So each (base radius, gap) keeps the index
             // its search stopped at, and a later model starts from the furthest of those for a
             // base no larger than its own (the first model, a duellist, may stand in the circle).
-            let mut resume: Vec<(f64, usize, usize)> = Vec::new();
+            let mut resume: SmallVec<[(f64, usize, usize); 4]> = SmallVec::new();
             for k in order {
                 // An undisguised Ninja is placed once both sides have deployed.
                 if self.units[k].side != s || self.units[k].undisguised_ninja() {
@@ -1411,20 +1417,6 @@ impl<'c> Game<'c> {
         target: usize,
         weapon: usize,
         phase: Phase,
-    ) -> Option<(ShotSpec, ShotContext)> {
-        self.shot_items(map, crowd, shooter, target, weapon, phase)
-            .map(|(spec, ctx, _, _)| (spec, ctx))
-    }
-
-    /// [`Game::shot`] with its modifiers and Defence items, each with its reason.
-    pub fn shot_items(
-        &self,
-        map: &SightMap<'_>,
-        crowd: &Crowd,
-        shooter: usize,
-        target: usize,
-        weapon: usize,
-        phase: Phase,
     ) -> Option<ShotNumbers> {
         self.shot_numbers(map, crowd, shooter, target, weapon, phase, true)
     }
@@ -1476,7 +1468,7 @@ impl<'c> Game<'c> {
             .as_deref()
             .and_then(|id| self.cat.terrain.weather.kinds.iter().find(|k| k.id == id))
             .is_some_and(|k| k.teppo_once);
-        if rain_once && missile.weapon == "teppo" && missile.fired {
+        if rain_once && &*missile.weapon == "teppo" && missile.fired {
             return None;
         }
         let line = self.sight(map, crowd, shooter, target);
@@ -1492,6 +1484,10 @@ impl<'c> Game<'c> {
         } else {
             line.distance
         };
+        // Out of range: no shot (said here, before any reason is written out).
+        if checked && reach > max {
+            return None;
+        }
         let ctx = ShotContext {
             range: if checked { reach } else { reach.min(max) },
             phase,
@@ -1507,19 +1503,15 @@ impl<'c> Game<'c> {
             target_armour: (!blast).then_some(t.fighter.armour),
             cover: line.cover,
         };
-        let mods = attack_modifiers(self.cat, w, &ctx).ok()?;
-        let defence = defence_items(self.cat, w, &ctx);
         Some((
             ShotSpec {
                 // A Fatigued shooter's Shoot is 1 lower, floored at 0.
                 shoot: (s.shoot - i32::from(s.fighter.fatigued)).max(0),
-                modifier: mods.iter().map(|(_, v)| v).sum(),
+                modifier: attack_modifier(self.cat, w, &ctx).ok()?,
                 reroll: missile.reroll,
-                defence: defence.iter().map(|(_, v)| v).sum(),
+                defence: defence_score(self.cat, w, &ctx),
             },
             ctx,
-            mods,
-            defence,
         ))
     }
 
@@ -1600,7 +1592,7 @@ impl<'c> Game<'c> {
         if let Some(p) = &m.without_profile
             && !self
                 .side_units(side)
-                .any(|u| u.on_table() && u.profile == p.profile)
+                .any(|u| u.on_table() && *u.profile == *p.profile)
         {
             rating = p.rating;
         }
@@ -2624,13 +2616,13 @@ fn do_move(
         Moved::Normal
     };
     let moved = u.turn.moved;
-    let kind = format!("{kind:?}").to_lowercase();
-    place(game, unit, &kind, path, &check, events);
+    let kind = kind.log_name();
+    place(game, unit, kind, path, &check, events);
     if let Some((p, moved_path, Some(partner_check))) = partner_move {
         let pu = &mut game.units[p];
         pu.turn.activated = true;
         pu.turn.moved = moved;
-        place(game, p, &kind, &moved_path, &partner_check, events);
+        place(game, p, kind, &moved_path, &partner_check, events);
     }
 }
 
@@ -2649,10 +2641,10 @@ pub fn shoot(
 ) -> bool {
     let map = SightMap::new(&game.setup.table, &game.cat.terrain.sight);
     let crowd = game.crowd();
-    let Some(mut numbers) = game.shot_items(&map, &crowd, unit, target, weapon, phase) else {
+    let Some(mut numbers) = game.shot(&map, &crowd, unit, target, weapon, phase) else {
         return false;
     };
-    let blast = game.units[unit].missiles[weapon].weapon.as_str();
+    let blast = game.units[unit].missiles[weapon].weapon.as_ref();
     if let Some(blast) = game.cat.weapon(blast).and_then(|w| w.blast.clone()) {
         throw(game, unit, target, weapon, &blast, numbers, dice, events);
         return true;
@@ -2702,47 +2694,53 @@ pub fn shoot(
             target = y;
         }
     }
-    let (spec, ctx, modifiers, first_defence) = numbers;
+    let (spec, ctx) = numbers;
     let engaged_with: Vec<usize> = game.contacts(target).collect();
     let s = &mut game.units[unit];
     s.turn.shots += 1;
     let name = s.fighter.name.clone();
     let weapon_id = s.missiles[weapon].weapon.clone();
     s.missiles[weapon].fired = true;
-    if weapon_id == "teppo" {
+    if &*weapon_id == "teppo" {
         s.missiles[weapon].unloaded = true;
     }
+    // The reasons of the numbers are written out only for the log, from the same context.
+    let weapon_data = game.cat.weapon(&weapon_id);
     let log_shot = |game: &Game<'_>,
                     hit: usize,
                     roll: &crate::engine::shooting::ShotRoll,
-                    defence_items: &[(String, i32)],
+                    defended: &ShotContext,
                     events: &mut EventLog| {
         events.push(|| Event::Shot {
             shooter: name.to_string(),
             target: game.units[target].fighter.name.to_string(),
             hit: game.units[hit].fighter.name.to_string(),
-            weapon: weapon_id.clone(),
+            weapon: weapon_id.to_string(),
             range: ctx.range,
             cover: ctx.cover,
             dice: roll.kept.clone(),
             shoot: spec.shoot,
-            modifiers: modifiers.clone(),
+            modifiers: weapon_data
+                .and_then(|w| attack_modifiers(game.cat, w, &ctx).ok())
+                .unwrap_or_default(),
             total: roll.total,
-            defence_items: defence_items.to_vec(),
+            defence_items: weapon_data
+                .map(|w| defence_items(game.cat, w, defended))
+                .unwrap_or_default(),
             defence: roll.defence,
             result: roll.result,
         });
     };
     let (victim, roll) = if engaged_with.is_empty() {
         let roll = roll_shot(spec, dice);
-        log_shot(game, target, &roll, &first_defence, events);
+        log_shot(game, target, &roll, &ctx, events);
         (target, roll)
     } else {
         // The others of its combat, each with its own Defence as seen from the shooter; line of
         // sight and range are not checked again.
         let mut others = Vec::new();
         let mut specs = Vec::new();
-        let mut items = Vec::new();
+        let mut contexts = Vec::new();
         let second_ring: Vec<usize> = game.contacts(engaged_with[0]).collect();
         for &o in engaged_with.iter().chain(second_ring.iter()) {
             if o == target || others.contains(&o) {
@@ -2754,22 +2752,21 @@ pub fn shoot(
                 cover: seen.cover,
                 ..ctx
             };
-            let Some(w) = game.cat.weapon(&weapon_id) else {
+            let Some(w) = weapon_data else {
                 continue;
             };
-            let defence = defence_items(game.cat, w, &octx);
             others.push(o);
             specs.push(ShotSpec {
-                defence: defence.iter().map(|(_, v)| v).sum(),
+                defence: defence_score(game.cat, w, &octx),
                 ..spec
             });
-            items.push(defence);
+            contexts.push(octx);
         }
         let shot = shoot_into_combat(spec, &specs, dice);
-        log_shot(game, target, &shot.first, &first_defence, events);
+        log_shot(game, target, &shot.first, &ctx, events);
         match shot.second {
             Some((k, second)) => {
-                log_shot(game, others[k], &second, &items[k], events);
+                log_shot(game, others[k], &second, &contexts[k], events);
                 (others[k], second)
             }
             None => (target, shot.first),
@@ -2792,7 +2789,7 @@ fn throw(
     target: usize,
     weapon: usize,
     blast: &crate::model::Blast,
-    (spec, ctx, modifiers, defence_items): ShotNumbers,
+    (spec, ctx): ShotNumbers,
     dice: &mut dyn Dice,
     events: &mut EventLog,
 ) {
@@ -2808,14 +2805,22 @@ fn throw(
         thrower: thrower.to_string(),
         at: game.units[target].fighter.name.to_string(),
         point: [point.x, point.y],
-        weapon: weapon_id.clone(),
+        weapon: weapon_id.to_string(),
         range: ctx.range,
         cover: ctx.cover,
         dice: roll.kept.clone(),
         shoot: spec.shoot,
-        modifiers: modifiers.clone(),
+        modifiers: game
+            .cat
+            .weapon(&weapon_id)
+            .and_then(|w| attack_modifiers(game.cat, w, &ctx).ok())
+            .unwrap_or_default(),
         total: roll.total,
-        defence_items: defence_items.clone(),
+        defence_items: game
+            .cat
+            .weapon(&weapon_id)
+            .map(|w| defence_items(game.cat, w, &ctx))
+            .unwrap_or_default(),
         defence: roll.defence,
         hit,
     });
@@ -2967,7 +2972,7 @@ fn killed(game: &mut Game<'_>, victim: usize, events: &mut EventLog) {
             events,
         );
     }
-    if game.units[victim].model_type == "samurai"
+    if &*game.units[victim].model_type == "samurai"
         && let Some(vp) = game.scoring(1 - side, ScoringTrigger::EnemySamuraiKilled)
     {
         score(
@@ -3032,7 +3037,7 @@ pub fn final_scoring(game: &mut Game<'_>, events: &mut EventLog) {
         for &k in &survivors {
             let u = &game.units[k];
             if u.heads > 0
-                && u.model_type == "samurai"
+                && &*u.model_type == "samurai"
                 && let Some(vp) = game.scoring(side, ScoringTrigger::HeadCollected)
             {
                 let heads = i32::from(u.heads);
@@ -3091,7 +3096,7 @@ pub fn final_scoring(game: &mut Game<'_>, events: &mut EventLog) {
         if game
             .units
             .iter()
-            .any(|u| u.side == side && u.model_type == "ninja")
+            .any(|u| u.side == side && &*u.model_type == "ninja")
             && let Some(vp) = game.scoring(side, ScoringTrigger::NinjaHired)
         {
             score(
@@ -3163,13 +3168,13 @@ fn combat(
     dice: &mut dyn Dice,
     events: &mut EventLog,
 ) {
-    let mut contacts = Vec::new();
+    let mut contacts: SmallVec<[(usize, usize); 16]> = SmallVec::new();
     for a in 0..game.units.len() {
-        for b in game.contacts(a).filter(|b| *b > a).collect::<Vec<_>>() {
-            contacts.push((a, b));
-        }
+        contacts.extend(game.contacts(a).filter(|b| *b > a).map(|b| (a, b)));
     }
-    let before = game.fought_before.clone();
+    // Last phase's pairs are only read here (moves during the phase merely prune them, and the
+    // phase ends by replacing them): taken, not copied, and their buffer holds this phase's.
+    let mut before = std::mem::take(&mut game.fought_before);
     let fought = |a: usize, b: usize| before.contains(&(a.min(b), a.max(b)));
     // A group of models whose search would be last Combat Phase's again (the same models,
     // contacts, caps and pairs that fought) takes last phase's grouping: only groups that
@@ -3203,12 +3208,12 @@ fn combat(
     });
     // The players pick in turn, the Priority player first: one of its unfought combats or
     // a ride-by. A player with nothing left passes and the other picks the rest.
-    let mut left: Vec<usize> = (0..grouping.combats.len()).collect();
+    let mut left: SmallVec<[usize; 4]> = (0..grouping.combats.len()).collect();
     let mut picker = game.priority;
     let mut passed = [false; 2];
-    let mut now_fought = Vec::new();
+    let mut now_fought: Pairs = SmallVec::new();
     // Civilians in a combat roll first.
-    let in_combat: Vec<usize> = grouping
+    let in_combat: SmallVec<[usize; 8]> = grouping
         .combats
         .iter()
         .flat_map(|c| std::iter::once(c.centre).chain(c.others.iter().copied()))
@@ -3270,8 +3275,16 @@ fn combat(
         picker = 1 - picker;
     }
     super::village::calm(game, panicked);
-    game.fought_before = now_fought;
+    before.clear();
+    before.extend_from_slice(&now_fought);
+    game.fought_before = before;
 }
+
+/// The pairs that fought each other in this Combat Phase, each (smaller id, larger).
+type Pairs = SmallVec<[(usize, usize); 8]>;
+
+/// The models of a combat, each with the Attack counters it left unspent.
+type Unspent = Few<(usize, i32)>;
 
 /// Whether model `i` of the combat around `centre` fights a later round: it fought one of
 /// this combat's enemies last Combat Phase and they have touched since; the others are all
@@ -3313,8 +3326,8 @@ fn reveal(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
 fn inexorable(
     game: &mut Game<'_>,
     policies: &mut [&mut dyn TablePolicy; 2],
-    mut unspent: Vec<(usize, i32)>,
-    now_fought: &mut Vec<(usize, usize)>,
+    mut unspent: Unspent,
+    now_fought: &mut Pairs,
     dice: &mut dyn Dice,
     events: &mut EventLog,
 ) {
@@ -3395,20 +3408,21 @@ fn fight(
     prepare: &dyn Fn(usize, &mut Fighter),
     dice: &mut dyn Dice,
     events: &mut EventLog,
-) -> Vec<(usize, i32)> {
+) -> Unspent {
     let cs = game.units[centre].side;
-    let ids: [Vec<usize>; 2] = if cs == 0 {
-        [vec![centre], others.to_vec()]
+    let one: Few<usize> = smallvec::smallvec![centre];
+    let ids: [Few<usize>; 2] = if cs == 0 {
+        [one, others.into()]
     } else {
-        [others.to_vec(), vec![centre]]
+        [others.into(), one]
     };
     if ids.iter().flatten().any(|&i| !game.units[i].on_table()) {
-        return Vec::new();
+        return Unspent::new();
     }
     // A ride-by or an Inexorable move has just engaged these models.
     carriers_engaged(game, policies, events);
     // A disguised Ninja may reveal itself as the combat begins.
-    let mut unmasked = Vec::new();
+    let mut unmasked: Few<usize> = Few::new();
     for &i in ids.iter().flatten() {
         let u = &game.units[i];
         if u.disguise.is_some() && !u.fighter.subdued && policies[u.side].reveal(game, i, true) {
@@ -3418,7 +3432,7 @@ fn fight(
     }
     // The fighters move into the combat and back out of it (nothing reads a unit's fighter
     // while the combat is fought).
-    let was_alive: Vec<bool> = ids
+    let was_alive: Few<bool> = ids
         .iter()
         .flatten()
         .map(|&i| game.units[i].fighter.alive())
@@ -3444,7 +3458,7 @@ fn fight(
     };
     game.match_points[0] += points[0];
     game.match_points[1] += points[1];
-    let mut left = Vec::with_capacity(1 + others.len());
+    let mut left = Unspent::new();
     let mut was_alive = was_alive.into_iter();
     for (s, fighters) in sides.into_iter().enumerate() {
         for ((k, &i), mut f) in ids[s].iter().enumerate().zip(fighters) {
@@ -3621,7 +3635,7 @@ fn action_phase(
                         let (name, weapon) = (u.fighter.name.clone(), m.weapon.clone());
                         events.push(|| Event::Reload {
                             model: name.to_string(),
-                            weapon,
+                            weapon: weapon.to_string(),
                         });
                         false
                     }

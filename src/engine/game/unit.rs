@@ -3,6 +3,7 @@
 
 use schemars::JsonSchema;
 use serde::Serialize;
+use std::sync::Arc;
 
 use crate::engine::fighter::Fighter;
 use crate::engine::shooting::Moved;
@@ -28,7 +29,7 @@ pub enum Status {
 /// A missile weapon a model carries.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Missile {
-    pub weapon: String,
+    pub weapon: Arc<str>,
     /// Kyujutsu (yumi) or Hojutsu (teppo): one die may be re-rolled.
     pub reroll: bool,
     /// A teppo fired and not yet reloaded.
@@ -83,13 +84,13 @@ pub struct Unit {
     /// Inexorable: after clearing its combat it may move on into a fresh one.
     pub inexorable: bool,
     pub banner: bool,
-    pub profile: String,
+    pub profile: Arc<str>,
     /// Its Type: `samurai`, `ashigaru`...; faction scoring reads it.
-    pub model_type: String,
+    pub model_type: Arc<str>,
     /// A Sword-for-Hire: no faction scoring counts it, for either side.
     pub hire: bool,
     /// Koryu: the school's primary weapon (R-109 scores a survivor that fought with it).
-    pub primary: Option<String>,
+    pub primary: Option<Arc<str>>,
     /// It fought with its primary weapon in hand at least once.
     pub used_primary: bool,
     /// Enemy heads it carries; lost with it.
@@ -248,7 +249,7 @@ impl Unit {
             .filter_map(|w| cat.weapon(&w.id))
             .filter(|w| w.kind == WeaponKind::Missile)
             .map(|w| Missile {
-                weapon: w.id.clone(),
+                weapon: w.id.as_str().into(),
                 reroll: (w.id == "yumi" && m.has_attribute("kyujutsu"))
                     || (w.id == "teppo" && m.has_attribute("hojutsu")),
                 unloaded: false,
@@ -273,8 +274,8 @@ impl Unit {
             civilian: false,
             inexorable: m.has_attribute("inexorable"),
             banner: m.banner,
-            profile: m.profile.id.clone(),
-            model_type: m.profile.model_type.clone(),
+            profile: m.profile.id.as_str().into(),
+            model_type: m.profile.model_type.as_str().into(),
             hire: m.is_hire(),
             primary: None,
             used_primary: false,
@@ -322,7 +323,7 @@ impl Unit {
 
     /// An undisguised Ninja: placed after deployment, never a reserve.
     pub fn undisguised_ninja(&self) -> bool {
-        self.model_type == "ninja" && self.disguise.is_none()
+        &*self.model_type == "ninja" && self.disguise.is_none()
     }
 
     /// The Rank its own rolls use: a disguised Ninja's shown Rank until revealed.
@@ -485,7 +486,7 @@ pub fn units_of(
         .koryu
         .as_ref()
         .and_then(|k| cat.weapon(&k.primary))
-        .map(|w| w.id.clone());
+        .map(|w| Arc::<str>::from(w.id.as_str()));
     let mut units = Vec::new();
     for m in &resolved.models {
         for _ in 0..m.count.min(20) {

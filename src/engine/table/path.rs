@@ -64,6 +64,20 @@ pub enum MoveKind {
     RideAway,
 }
 
+impl MoveKind {
+    /// The kind as the log names a model's move ("normal", "run", ...).
+    pub fn log_name(self) -> &'static str {
+        match self {
+            MoveKind::Normal => "normal",
+            MoveKind::Run => "run",
+            MoveKind::Withdraw => "withdraw",
+            MoveKind::Inexorable => "inexorable",
+            MoveKind::RideBy => "rideby",
+            MoveKind::RideAway => "rideaway",
+        }
+    }
+}
+
 /// The model that moves.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Mover {
@@ -121,7 +135,7 @@ pub struct MoveCheck {
     /// The path starts in, ends in or crosses difficult terrain (as it counts for this model).
     pub difficult: bool,
     /// Enemies in contact at the end.
-    pub contacts: Vec<usize>,
+    pub contacts: smallvec::SmallVec<[usize; 4]>,
 }
 
 /// Why a move is not legal.
@@ -310,7 +324,7 @@ pub fn check_move(
             index,
         });
     }
-    let contacts: Vec<usize> = (0..others.enemies.len())
+    let contacts: smallvec::SmallVec<[usize; 4]> = (0..others.enemies.len())
         .filter(|&i| end.in_contact(&others.enemies[i]) || touching(&others.enemies[i], from))
         .collect();
     match kind {

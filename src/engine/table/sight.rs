@@ -250,9 +250,9 @@ pub fn sight_segment(a: &Circle, b: &Circle) -> Segment {
 /// branches (built once per phase, updated as models move).
 #[derive(Debug, Clone, Default)]
 pub struct Crowd {
-    xs: Vec<f64>,
-    ys: Vec<f64>,
-    rs: Vec<f64>,
+    /// Every base's x, then every y, then every radius: one buffer, three columns.
+    columns: Vec<f64>,
+    len: usize,
 }
 
 impl Crowd {
@@ -262,30 +262,39 @@ impl Crowd {
 
     /// The crowd of these bases, in order.
     pub fn of(models: impl Iterator<Item = Circle> + Clone) -> Crowd {
-        Crowd {
-            xs: models.clone().map(|m| m.centre.x).collect(),
-            ys: models.clone().map(|m| m.centre.y).collect(),
-            rs: models.map(|m| m.radius).collect(),
-        }
+        let len = models.clone().count();
+        let mut columns = Vec::with_capacity(3 * len);
+        columns.extend(models.clone().map(|m| m.centre.x));
+        columns.extend(models.clone().map(|m| m.centre.y));
+        columns.extend(models.map(|m| m.radius));
+        Crowd { columns, len }
     }
 
     pub fn len(&self) -> usize {
-        self.xs.len()
+        self.len
     }
 
     pub fn is_empty(&self) -> bool {
-        self.xs.is_empty()
+        self.len == 0
+    }
+
+    /// The x, y and radius columns.
+    fn columns(&self) -> (&[f64], &[f64], &[f64]) {
+        let (xs, rest) = self.columns.split_at(self.len);
+        let (ys, rs) = rest.split_at(self.len);
+        (xs, ys, rs)
     }
 
     pub fn base(&self, k: usize) -> Circle {
-        Circle::new(Point::new(self.xs[k], self.ys[k]), self.rs[k])
+        let (xs, ys, rs) = self.columns();
+        Circle::new(Point::new(xs[k], ys[k]), rs[k])
     }
 
     /// Move model `k`.
     pub fn set(&mut self, k: usize, base: Circle) {
-        self.xs[k] = base.centre.x;
-        self.ys[k] = base.centre.y;
-        self.rs[k] = base.radius;
+        self.columns[k] = base.centre.x;
+        self.columns[self.len + k] = base.centre.y;
+        self.columns[2 * self.len + k] = base.radius;
     }
 }
 
@@ -295,9 +304,10 @@ pub fn model_in_the_way(a: &Circle, b: &Circle, crowd: &Crowd, skip: [usize; 2])
     let (p, q) = (a.centre, b.centre);
     if (a.radius - b.radius).abs() >= 1e-12 {
         return (0..crowd.len()).find(|&k| {
-            k != skip[0]
-                && k != skip[1]
-                && hull_gap(a, b, crowd.xs[k], crowd.ys[k]) < crowd.rs[k] - EPS
+            k != skip[0] && k != skip[1] && {
+                let (xs, ys, rs) = crowd.columns();
+                hull_gap(a, b, xs[k], ys[k]) < rs[k] - EPS
+            }
         });
     }
     // Equal radii: the hull is a capsule, and a base blocks when its centre is nearer than the
@@ -314,7 +324,8 @@ pub fn model_in_the_way(a: &Circle, b: &Circle, crowd: &Crowd, skip: [usize; 2])
         ex * ex + ey * ey < reach * reach
     };
     let n = crowd.len();
-    let (xs, ys, rs) = (&crowd.xs[..n], &crowd.ys[..n], &crowd.rs[..n]);
+    let (xs, ys, rs) = crowd.columns();
+    let (xs, ys, rs) = (&xs[..n], &ys[..n], &rs[..n]);
     let mut count = 0u32;
     for i in 0..n {
         count += u32::from(blocks(xs[i], ys[i], rs[i]));
