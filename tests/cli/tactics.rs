@@ -93,3 +93,48 @@ fn the_default_ai_beats_charge_in_the_melee_mirrors_on_a_fixed_seed_subset() {
         "the default AI won {won} of {played} against charge"
     );
 }
+
+#[test]
+fn an_assassination_guard_keeps_out_of_reach_of_an_enemy_twice_its_strength() {
+    use buntai::model::ScenarioId;
+    let cat = cat();
+    // A defends: its Hatamoto (the Leader, already moved) far off, an Ashigaru guard. B attacks
+    // with a Samurai 4" from the guard.
+    let a = units_from(
+        &cat,
+        "bushi",
+        "[[models]]\nprofile = \"hatamoto\"\n[[models]]\nprofile = \"ashigaru\"\n",
+        0,
+    );
+    let b = units_from(&cat, "bushi", "[[models]]\nprofile = \"samurai\"\n", 1);
+    let mut g = game(&cat, ["bushi", "bushi"], [a, b], &[6, 4, 4]);
+    g.units[0].base.centre = Point::new(2.0, 2.0);
+    g.units[0].turn.activated = true;
+    g.units[1].base.centre = Point::new(12.0, 12.0);
+    g.units[2].base.centre = Point::new(12.0, 17.0);
+    assert!(g.units[0].leader, "the Hatamoto leads");
+    let gap = |g: &Game<'_>, at: Point| {
+        Circle::new(at, g.units[1].base.radius).edge_distance(&g.units[2].base)
+    };
+    let before = gap(&g, g.units[1].base.centre);
+    // In a Skirmish the guard does not run from it.
+    let skirmish = TableAi::new().activate(&g, 0);
+    let moved_away = |activation: &Activation, g: &Game<'_>| match activation {
+        Activation::Move { unit: 1, path, .. } => {
+            gap(g, *path.last().expect("a path")) > before + 1.0
+        }
+        _ => false,
+    };
+    assert!(!moved_away(&skirmish, &g), "{skirmish:?}");
+    // In an Assassination it does: only the Leader's death counts, and a guard alive keeps the
+    // assassins busy.
+    let setup = g.setup.to_mut();
+    setup.scenario = ScenarioId::Assassination;
+    setup.attacker = Some(1);
+    let assassination = TableAi::new().activate(&g, 0);
+    assert!(moved_away(&assassination, &g), "{assassination:?}");
+    // Against an enemy no stronger than twice its own strength it stands as in a Skirmish.
+    g.units[2].fighter = g.units[1].fighter.clone();
+    let even = TableAi::new().activate(&g, 0);
+    assert!(!moved_away(&even, &g), "{even:?}");
+}

@@ -449,6 +449,14 @@ fn keep_away(game: &Game<'_>, unit: usize) -> Option<Activation> {
     })
 }
 
+/// Whether the nearest enemy of `unit` is more than twice as strong as it is (see
+/// `TableAi::activate` on the Assassination's guards).
+fn outmatched(game: &Game<'_>, unit: usize) -> bool {
+    nearest_enemy(game, unit).is_some_and(|e| {
+        strength(&game.units[e].fighter) > 2.0 * strength(&game.units[unit].fighter)
+    })
+}
+
 fn nearest_enemy(game: &Game<'_>, unit: usize) -> Option<usize> {
     let u = &game.units[unit];
     game.units
@@ -836,6 +844,27 @@ impl TablePolicy for TableAi {
             }
             if units.is_empty() {
                 return Activation::Hold { unit: leader };
+            }
+        }
+        // Its guards buy time: one facing an enemy more than twice its strength stays out of
+        // that enemy's reach rather than meeting it, since only the Leader's death counts and a
+        // guard alive keeps the assassins busy longer; the others fight as usual. (Measured,
+        // 150-point defenders against `charge`, 1,000 games, seed 21: Bushi 41.9% -> 55.4%,
+        // Bandits 50.0 -> 78.6, Ikko-Ikki 59.3 -> 72.7, Sohei 55.8 -> 71.4, Koryu 90.8 -> 84.7,
+        // Peasants 63.4 -> 84.6, Koreans 73.3 -> 87.3, Ming 71.9 -> 74.9. Every guard keeping
+        // away lost: Sohei 8.8%, Bushi 31.6%; at 1.5 times Sohei 51.4%, at 5 times Bushi 43.6%.)
+        if game
+            .units
+            .iter()
+            .any(|u| u.side == side && hunted_leader(game, u.id))
+        {
+            for &u in &units {
+                if !board.engaged[u]
+                    && outmatched(game, u)
+                    && let Some(away) = keep_away(game, u)
+                {
+                    return away;
+                }
             }
         }
         // Civilians keep still where the defenders can shield them.
