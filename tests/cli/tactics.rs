@@ -138,3 +138,37 @@ fn an_assassination_guard_keeps_out_of_reach_of_an_enemy_twice_its_strength() {
     let even = TableAi::new().activate(&g, 0);
     assert!(!moved_away(&even, &g), "{even:?}");
 }
+
+#[test]
+fn assassins_charge_the_leader_rather_than_shoot_at_it() {
+    use buntai::model::ScenarioId;
+    let cat = cat();
+    // B (the attacker in an Assassination) has an Ashigaru with a yumi 4" from A's Leader, in
+    // range of a shot and of a charge.
+    let a = units_from(&cat, "bushi", "[[models]]\nprofile = \"hatamoto\"\n", 0);
+    let b = units_from(
+        &cat,
+        "bushi",
+        "[[models]]\nprofile = \"ashigaru\"\nweapons = [\"yumi\"]\narmour = \"none\"\n",
+        1,
+    );
+    let mut g = game(&cat, ["bushi", "bushi"], [a, b], &[6, 4, 4]);
+    g.units[0].base.centre = Point::new(12.0, 8.0);
+    g.units[1].base.centre = Point::new(12.0, 13.0);
+    g.units[0].turn.activated = true;
+    let charges = |g: &Game<'_>| match TableAi::new().activate(g, 1) {
+        Activation::Move { unit: 1, path, .. } => {
+            Circle::new(*path.last().expect("a path"), g.units[1].base.radius)
+                .in_contact(&g.units[0].base)
+        }
+        _ => false,
+    };
+    // In a Skirmish the archer keeps its shot.
+    assert!(!charges(&g));
+    // As an assassin it goes for the Leader.
+    let setup = g.setup.to_mut();
+    setup.scenario = ScenarioId::Assassination;
+    setup.attacker = Some(1);
+    assert!(g.units[0].leader);
+    assert!(charges(&g));
+}
