@@ -243,6 +243,9 @@ struct Board {
     engaged: Vec<bool>,
     /// A normal move, for each model that may still move and may engage (`None` for the rest).
     joins: Vec<Option<f64>>,
+    /// The bases on the table with their ids and sides, in id order: the pairs are found from
+    /// these few numbers rather than from the whole models.
+    bases: Vec<(usize, usize, Circle)>,
 }
 
 impl Board {
@@ -252,21 +255,26 @@ impl Board {
         pairs.clear();
         engaged.clear();
         engaged.resize(n, false);
-        let on = || game.units.iter().filter(|u| u.on_table());
-        for a in on() {
-            for b in on().filter(|b| b.side != a.side) {
-                // Bases more than an inch beyond touching along either axis are not in contact.
-                let reach = a.base.radius + b.base.radius + 1.0;
-                let (pa, pb) = (a.base.centre, b.base.centre);
-                if (pa.x - pb.x).abs() <= reach
-                    && (pa.y - pb.y).abs() <= reach
-                    && a.base.in_contact(&b.base)
-                {
-                    pairs.push((a.id, b.id));
-                    engaged[a.id] = true;
+        let bases = &mut self.bases;
+        bases.clear();
+        bases.extend(
+            game.units
+                .iter()
+                .filter(|u| u.on_table())
+                .map(|u| (u.id, u.side, u.base)),
+        );
+        // Each pair of enemies once (contact is symmetric), both ways round, then in id order.
+        for (i, &(a, side, base_a)) in bases.iter().enumerate() {
+            for &(b, _, base_b) in bases[i + 1..].iter().filter(|b| b.1 != side) {
+                if base_a.in_contact(&base_b) {
+                    pairs.push((a, b));
+                    pairs.push((b, a));
+                    engaged[a] = true;
+                    engaged[b] = true;
                 }
             }
         }
+        pairs.sort_unstable();
         self.joins.clear();
         self.joins.extend(game.units.iter().map(|f| {
             (may_still_move_given(game, f, engaged[f.id])
@@ -277,7 +285,11 @@ impl Board {
 
     /// [`Game::contacts`], read off the board.
     fn contacts(&self, unit: usize) -> impl Iterator<Item = usize> + '_ {
-        self.pairs.iter().filter(move |p| p.0 == unit).map(|p| p.1)
+        let start = self.pairs.partition_point(|p| p.0 < unit);
+        self.pairs[start..]
+            .iter()
+            .take_while(move |p| p.0 == unit)
+            .map(|p| p.1)
     }
 }
 
@@ -459,15 +471,13 @@ fn outmatched(game: &Game<'_>, unit: usize) -> bool {
 
 fn nearest_enemy(game: &Game<'_>, unit: usize) -> Option<usize> {
     let u = &game.units[unit];
+    // Each distance once; the first of equals, as `min_by` keeps it.
     game.units
         .iter()
         .filter(|e| e.side != u.side && e.on_table())
-        .min_by(|a, b| {
-            a.base
-                .edge_distance(&u.base)
-                .total_cmp(&b.base.edge_distance(&u.base))
-        })
-        .map(|e| e.id)
+        .map(|e| (e.base.edge_distance(&u.base), e.id))
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, id)| id)
 }
 
 /// A reserve of `side` entering now, if one may: a charge on the nearest enemy it
@@ -934,7 +944,15 @@ impl TablePolicy for TableAi {
                 if game.restrained(u) && board.contacts(e.id).any(|f| game.restrained(f)) {
                     continue;
                 }
-                let distance = e.base.edge_distance(&game.units[u].base);
+                // Far along either axis: out of reach without a square root.
+                let (mine, theirs) = (game.units[u].base, e.base);
+                let far = reach + mine.radius + theirs.radius + 1e-6;
+                if (mine.centre.x - theirs.centre.x).abs() > far
+                    || (mine.centre.y - theirs.centre.y).abs() > far
+                {
+                    continue;
+                }
+                let distance = theirs.edge_distance(&mine);
                 if distance > reach + 1e-9 {
                     continue;
                 }

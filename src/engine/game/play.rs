@@ -1193,8 +1193,12 @@ impl<'c> Game<'c> {
                     let c = Circle::new(*p, base_r);
                     outside(p)
                         && self.units.iter().all(|o| {
-                            // Centre distance, not the edge distance (0 once bases touch).
+                            // Centre distance, not the edge distance (0 once bases touch); a
+                            // base that far off along either axis is clear without a root.
+                            let clear = o.base.radius + c.radius + gap;
                             o.id == k
+                                || (o.base.centre.x - c.centre.x).abs() >= clear
+                                || (o.base.centre.y - c.centre.y).abs() >= clear
                                 || o.base.centre.distance(c.centre) - o.base.radius - c.radius
                                     >= gap - 1e-9
                         })

@@ -88,6 +88,7 @@ pub enum Zone {
 
 impl Zone {
     /// Whether a base stands wholly inside the zone on a table of side `size`.
+    #[inline]
     pub fn holds(&self, size: f64, base: &Circle) -> bool {
         let (c, r) = (base.centre, base.radius);
         let from_edge = [c.y, size - c.x, size - c.y, c.x];
