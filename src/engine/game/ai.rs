@@ -922,11 +922,12 @@ impl TablePolicy for TableAi {
         // against `random` (Bushi 82.8%, Peasants 94.3%); holding back every lone charge while
         // an enemy could join lost more (Peasants 79.8% against `random`).)
         // The Assassination's attackers win only in melee with the Leader (a Ninja's shuriken
-        // seldom wounds, and thrown into a fight hits a friend as often): they weigh charges
-        // whether or not they have a shot, and shoot only when no charge is made. (Measured,
-        // default attackers against `charge` defenders, 1,000 games, seed 21: Koreans 33.0% ->
-        // 66.2%, Sohei 17.0 -> 42.0, Koryu 58.4 -> 79.4, Ikko-Ikki 85.2 -> 96.6, the rest
-        // 93-100%; charging only the Leader this way gained less: Koreans 50.8, Sohei 22.6.)
+        // seldom wounds, and one thrown into a fight that misses may hit a friend): they weigh
+        // charges whether or not they have a shot, and shoot only when no charge is made.
+        // (Measured, default attackers against `charge` defenders, 1,000 games, seed 21:
+        // Koreans 33.0% -> 66.2%, Sohei 17.0 -> 42.0, Koryu 58.4 -> 79.4, Ikko-Ikki 85.2 ->
+        // 96.6, the rest 93-100%; weighing a charge with a shot in hand only on the Leader
+        // gained less: Koreans 50.8, Sohei 22.6.)
         let assassins = game.victory() == crate::model::VictoryRule::KillTheLeader
             && game.setup.attacker == Some(side);
         let mut candidates: Vec<ChargeOption> = Vec::new();

@@ -13,7 +13,8 @@ use smallvec::SmallVec;
 /// like.
 pub type Ids = SmallVec<[usize; 4]>;
 
-/// Per model of the game, its enemies in contact (on the stack for a usual game).
+/// Per model of the game, its enemies in contact (on the stack for up to eight models: a
+/// Tournament's match, a small fight).
 type Adjacency = SmallVec<[Ids; 8]>;
 
 /// One combat: a centre model and the enemies in contact with it that fight it.
