@@ -123,6 +123,17 @@ pub struct MatchView {
 /// The chance to act before an opponent: d6 (the better of two when Enhanced) + `mine` against
 /// d6 + `theirs`, a tie counting as an even roll-off.
 fn first_chance(mine: i32, theirs: i32, enhanced: bool) -> f64 {
+    // It depends only on the difference, and from 6 apart on it is certain (1 or 0): a table of
+    // the thirteen differences between, each worked out once as below.
+    static TABLE: OnceLock<[[f64; 2]; 13]> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        std::array::from_fn(|k| [false, true].map(|e| first_chance_counted(k as i32 - 6, 0, e)))
+    });
+    table[((mine - theirs).clamp(-6, 6) + 6) as usize][usize::from(enhanced)]
+}
+
+/// [`first_chance`] by counting every roll.
+fn first_chance_counted(mine: i32, theirs: i32, enhanced: bool) -> f64 {
     let mut wins = 0.0;
     let mut total = 0.0;
     for a in 1..=6 {
@@ -556,6 +567,15 @@ mod tests {
     #[test]
     fn enhancing_initiative_raises_the_chance_to_act_first() {
         // Equal Initiative: an even chance; two dice keep one: 1 - P(both dice <= c) summed, plus ties.
+        for (mine, theirs) in [(3, 3), (0, 9), (9, 0), (4, 1), (-2, 3), (20, -4), (-7, 8)] {
+            for enhanced in [false, true] {
+                assert_eq!(
+                    first_chance(mine, theirs, enhanced).to_bits(),
+                    first_chance_counted(mine, theirs, enhanced).to_bits(),
+                    "{mine} against {theirs}"
+                );
+            }
+        }
         assert!((first_chance(3, 3, false) - 0.5).abs() < 1e-12);
         let enhanced = first_chance(3, 3, true);
         assert!(enhanced > 0.5 && enhanced < 1.0, "{enhanced}");

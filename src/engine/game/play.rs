@@ -1354,6 +1354,7 @@ impl<'c> Game<'c> {
 
     /// The other bases as `check_move` wants them: friends and enemies of `unit` on the table
     /// (on the stack for a Buntai of usual size).
+    #[inline]
     pub fn others(&self, unit: usize) -> (Bases, Bases) {
         let side = self.units[unit].side;
         let (mut friends, mut enemies) = (Bases::new(), Bases::new());
