@@ -6,7 +6,7 @@
 //! advances on the nearest enemy and fights; `RandomTable` makes random legal choices (the
 //! baseline and a fuzzer).
 
-use super::play::{Action, Activation, Game, TablePolicy};
+use super::play::{Action, Activation, Bases, Game, TablePolicy};
 use super::unit::{Status, Unit};
 use crate::engine::dice::{Dice, SeededDice};
 use crate::engine::table::setup::DeploymentChoice;
@@ -39,21 +39,22 @@ struct Moving<'g> {
     game: &'g Game<'g>,
     unit: usize,
     mover: crate::engine::table::path::Mover,
-    friends: super::play::Bases,
-    enemies: super::play::Bases,
+    friends: Bases,
+    enemies: Bases,
 }
 
 impl<'g> Moving<'g> {
     #[inline]
     fn of(game: &'g Game<'g>, unit: usize) -> Moving<'g> {
-        let (friends, enemies) = game.others(unit);
-        Moving {
+        let mut moving = Moving {
             game,
             unit,
             mover: game.mover(unit),
-            friends,
-            enemies,
-        }
+            friends: Bases::new(),
+            enemies: Bases::new(),
+        };
+        game.others(unit, &mut moving.friends, &mut moving.enemies);
+        moving
     }
 
     /// Whether a straight move of `kind` to `end` is legal and ends out of contact.
@@ -1258,7 +1259,8 @@ fn to_spoils(game: &Game<'_>, units: &[usize]) -> Option<Activation> {
     }
     let (_, unit, end) = best?;
     let mover = game.mover(unit);
-    let (friends, enemies) = game.others(unit);
+    let (mut friends, mut enemies) = (Bases::new(), Bases::new());
+    game.others(unit, &mut friends, &mut enemies);
     let others = Others {
         friends: &friends,
         enemies: &enemies,
@@ -1525,7 +1527,8 @@ impl TablePolicy for RandomTable {
             }
             _ => {
                 let mover = game.mover(u);
-                let (friends, foes) = game.others(u);
+                let (mut friends, mut foes) = (Bases::new(), Bases::new());
+                game.others(u, &mut friends, &mut foes);
                 let others = Others {
                     friends: &friends,
                     enemies: &foes,

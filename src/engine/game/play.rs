@@ -441,7 +441,7 @@ impl<'c> Game<'c> {
             attacker: setup.attacker.map(side_name),
             circle: setup.circle.map(|c| [c.centre.x, c.centre.y, c.radius]),
         });
-        let mut units = Vec::new();
+        let mut units = Vec::with_capacity(sides[0].len() + sides[1].len());
         for (s, side) in sides.iter_mut().enumerate() {
             // The Leader: the highest Rank; among equals the one the roster names, else
             // the first listed.
@@ -582,7 +582,8 @@ impl<'c> Game<'c> {
         path: &[Point],
     ) -> Result<MoveCheck, MoveError> {
         let mover = self.mover(unit);
-        let (mut friends, enemies) = self.others(unit);
+        let (mut friends, mut enemies) = (Bases::new(), Bases::new());
+        self.others(unit, &mut friends, &mut enemies);
         if let Some(b) = beside.filter(|&b| b != unit && self.units[b].on_table()) {
             let at = self.units[b].base;
             if let Some(i) = friends.iter().position(|f| *f == at) {
@@ -644,7 +645,8 @@ impl<'c> Game<'c> {
         if d - reach > allowance + 1e-9 || d <= reach {
             return None;
         }
-        let (friends, enemies) = game.others(unit);
+        let (mut friends, mut enemies) = (Bases::new(), Bases::new());
+        game.others(unit, &mut friends, &mut enemies);
         let others = Others {
             friends: &friends,
             enemies: &enemies,
@@ -754,7 +756,8 @@ impl<'c> Game<'c> {
     ) -> Option<Vec<Point>> {
         let c = self.units[unit].base.centre;
         let mover = self.mover(unit);
-        let (friends, enemies) = self.others(unit);
+        let (mut friends, mut enemies) = (Bases::new(), Bases::new());
+        self.others(unit, &mut friends, &mut enemies);
         let others = Others {
             friends: &friends,
             enemies: &enemies,
@@ -854,7 +857,8 @@ impl<'c> Game<'c> {
         let r = u.base.radius;
         let base = Circle::new(to, r);
         let table = &self.setup.table;
-        let (friends, enemies) = self.others(unit);
+        let (mut friends, mut enemies) = (Bases::new(), Bases::new());
+        self.others(unit, &mut friends, &mut enemies);
         let others = Others {
             friends: &friends,
             enemies: &enemies,
@@ -1352,12 +1356,13 @@ impl<'c> Game<'c> {
         self.contacts(unit).next().is_some()
     }
 
-    /// The other bases as `check_move` wants them: friends and enemies of `unit` on the table
-    /// (on the stack for a Buntai of usual size).
-    #[inline]
-    pub fn others(&self, unit: usize) -> (Bases, Bases) {
+    /// The other bases as `check_move` wants them: friends and enemies of `unit` on the table,
+    /// written into the caller's lists (on the stack for a Buntai of usual size; returned, they
+    /// would be copied whole).
+    pub fn others(&self, unit: usize, friends: &mut Bases, enemies: &mut Bases) {
         let side = self.units[unit].side;
-        let (mut friends, mut enemies) = (Bases::new(), Bases::new());
+        friends.clear();
+        enemies.clear();
         for u in self.units.iter().filter(|u| u.on_table() && u.id != unit) {
             if u.side == side {
                 friends.push(u.base);
@@ -1365,7 +1370,6 @@ impl<'c> Game<'c> {
                 enemies.push(u.base);
             }
         }
-        (friends, enemies)
     }
 
     pub fn mover(&self, unit: usize) -> Mover {
@@ -2398,7 +2402,8 @@ fn run_off(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
         return;
     }
     // Otherwise run as far as it can toward that edge along a legal path.
-    let (friends, enemies) = game.others(unit);
+    let (mut friends, mut enemies) = (Bases::new(), Bases::new());
+    game.others(unit, &mut friends, &mut enemies);
     let others = Others {
         friends: &friends,
         enemies: &enemies,
