@@ -96,7 +96,6 @@ fn the_default_ai_beats_charge_in_the_melee_mirrors_on_a_fixed_seed_subset() {
 
 #[test]
 fn an_assassination_guard_keeps_out_of_reach_of_an_enemy_twice_its_strength() {
-    use buntai::model::ScenarioId;
     let cat = cat();
     // A defends: its Hatamoto (the Leader, already moved) far off, an Ashigaru guard. B attacks
     // with a Samurai 4" from the guard.
@@ -128,9 +127,7 @@ fn an_assassination_guard_keeps_out_of_reach_of_an_enemy_twice_its_strength() {
     assert!(!moved_away(&skirmish, &g), "{skirmish:?}");
     // In an Assassination it does: only the Leader's death counts, and a guard alive keeps the
     // assassins busy.
-    let setup = g.setup.to_mut();
-    setup.scenario = ScenarioId::Assassination;
-    setup.attacker = Some(1);
+    assassination(&mut g);
     let assassination = TableAi::new().activate(&g, 0);
     assert!(moved_away(&assassination, &g), "{assassination:?}");
     // Against an enemy no stronger than twice its own strength it stands as in a Skirmish.
@@ -141,7 +138,6 @@ fn an_assassination_guard_keeps_out_of_reach_of_an_enemy_twice_its_strength() {
 
 #[test]
 fn assassins_charge_the_leader_rather_than_shoot_at_it() {
-    use buntai::model::ScenarioId;
     let cat = cat();
     // B (the attacker in an Assassination) has an Ashigaru with a yumi 4" from A's Leader, in
     // range of a shot and of a charge.
@@ -166,9 +162,14 @@ fn assassins_charge_the_leader_rather_than_shoot_at_it() {
     // In a Skirmish the archer keeps its shot.
     assert!(!charges(&g));
     // As an assassin it goes for the Leader.
-    let setup = g.setup.to_mut();
-    setup.scenario = ScenarioId::Assassination;
-    setup.attacker = Some(1);
+    assassination(&mut g);
     assert!(g.units[0].leader);
     assert!(charges(&g));
+}
+
+/// The game made an Assassination with side B attacking (R-115).
+fn assassination(g: &mut Game<'_>) {
+    let setup = g.setup.to_mut();
+    setup.scenario = buntai::model::ScenarioId::Assassination;
+    setup.attacker = Some(1);
 }

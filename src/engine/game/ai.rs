@@ -323,9 +323,13 @@ fn strongest_joining(
 /// The defender's Leader in the Assassination, whose death loses the game at once.
 fn hunted_leader(game: &Game<'_>, unit: usize) -> bool {
     let u = &game.units[unit];
-    u.leader
-        && game.victory() == crate::model::VictoryRule::KillTheLeader
-        && game.setup.attacker == Some(1 - u.side)
+    u.leader && assassinating(game, 1 - u.side)
+}
+
+/// Whether `side` is the Assassination's attacker: the game is won by killing the other side's
+/// Leader.
+fn assassinating(game: &Game<'_>, side: usize) -> bool {
+    game.victory() == crate::model::VictoryRule::KillTheLeader && game.setup.attacker == Some(side)
 }
 
 /// The spot a set-up move of at most `limit` takes `unit` to furthest from the nearest enemy, if
@@ -867,11 +871,7 @@ impl TablePolicy for TableAi {
         // Bandits 50.0 -> 78.6, Ikko-Ikki 59.3 -> 72.7, Sohei 55.8 -> 71.4, Koryu 90.8 -> 84.7,
         // Peasants 63.4 -> 84.6, Koreans 73.3 -> 87.3, Ming 71.9 -> 74.9. Every guard keeping
         // away lost: Sohei 8.8%, Bushi 31.6%; at 1.5 times Sohei 51.4%, at 5 times Bushi 43.6%.)
-        if game
-            .units
-            .iter()
-            .any(|u| u.side == side && hunted_leader(game, u.id))
-        {
+        if assassinating(game, 1 - side) {
             for &u in &units {
                 if !board.engaged[u]
                     && outmatched(game, u)
@@ -932,8 +932,7 @@ impl TablePolicy for TableAi {
         // Koreans 33.0% -> 66.2%, Sohei 17.0 -> 42.0, Koryu 58.4 -> 79.4, Ikko-Ikki 85.2 ->
         // 96.6, the rest 93-100%; weighing a charge with a shot in hand only on the Leader
         // gained less: Koreans 50.8, Sohei 22.6.)
-        let assassins = game.victory() == crate::model::VictoryRule::KillTheLeader
-            && game.setup.attacker == Some(side);
+        let assassins = assassinating(game, side);
         let mut candidates: Vec<ChargeOption> = Vec::new();
         for (k, &u) in units.iter().enumerate() {
             if (shooting[k] && !assassins) || board.joins[u].is_none() || game.carrying(u) {

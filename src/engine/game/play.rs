@@ -2811,6 +2811,7 @@ fn throw(
     let roll = roll_shot(spec, dice);
     let hit = roll.result != WoundResult::NoWound;
     let (thrower, weapon_id) = (s.fighter.name.clone(), s.missiles[weapon].weapon.clone());
+    let weapon_data = game.cat.weapon(&weapon_id);
     events.push(|| Event::Throw {
         thrower: thrower.to_string(),
         at: game.units[target].fighter.name.to_string(),
@@ -2820,15 +2821,11 @@ fn throw(
         cover: ctx.cover,
         dice: roll.kept.clone(),
         shoot: spec.shoot,
-        modifiers: game
-            .cat
-            .weapon(&weapon_id)
+        modifiers: weapon_data
             .and_then(|w| attack_modifiers(game.cat, w, &ctx).ok())
             .unwrap_or_default(),
         total: roll.total,
-        defence_items: game
-            .cat
-            .weapon(&weapon_id)
+        defence_items: weapon_data
             .map(|w| defence_items(game.cat, w, &ctx))
             .unwrap_or_default(),
         defence: roll.defence,
