@@ -205,3 +205,42 @@ fn the_log_names_the_duel_and_its_circle_and_the_replay_draws_it() {
     assert!(page.contains(r#"class="circle""#));
     assert!(page.contains("Duel; weather"), "the scenario is named");
 }
+
+/// The default AI's Duel: from turn 3 no non-duellist pays the 2 VP penalties for nothing. Its
+/// archer holds a shot worth less than the first-attack penalty, and its walker closes in
+/// without being the first into the circle; once each penalty is spent, both go ahead.
+#[test]
+fn the_default_ai_pays_no_duel_penalty_for_a_shot_or_a_step_worth_less() {
+    use buntai::engine::game::ai::TableAi;
+    use buntai::engine::game::play::TablePolicy;
+    let cat = cat();
+    let mut g = duel(&cat);
+    range(&mut g);
+    g.turn = 3;
+    // The duellists locked in the circle's middle; A's first Ashigaru has put its bow away.
+    g.units[0].base.centre = Point::new(12.0, 11.5);
+    g.units[3].base.centre = Point::new(12.0, 12.5);
+    assert!(g.units[0].base.in_contact(&g.units[3].base));
+    g.units[1].missiles.clear();
+    g.units[1].base.centre = Point::new(7.0, 4.0);
+    let circle = g.setup.circle.expect("the circle");
+    let shoots = |g: &Game<'_>| matches!(TableAi::new().act(g, 0), Action::Shoot { .. });
+    assert!(!shoots(&g), "an Ashigaru's arrow is not worth 2 VP");
+    let end = |g: &Game<'_>| match TableAi::new().activate(g, 0) {
+        Activation::Move { unit: 1, path, .. } => path.last().copied(),
+        other => panic!("the walker should move: {other:?}"),
+    };
+    let outside = end(&g).expect("a path");
+    assert!(
+        outside.distance(circle.centre) >= circle.radius,
+        "stops outside the circle: {outside:?}"
+    );
+    g.champions.attacked = true;
+    g.champions.entered = true;
+    assert!(shoots(&g), "the penalty spent, the archer shoots");
+    let inside = end(&g).expect("a path");
+    assert!(
+        inside.distance(circle.centre) < circle.radius,
+        "the penalty spent, it walks in: {inside:?}"
+    );
+}

@@ -28,10 +28,9 @@ use crate::model::{ObjectiveKind, ScoringTrigger};
 
 /// A move toward `goal`, as far as the allowance and the rules let it go: a Run when it keeps clear
 /// of enemies, else a normal move that stops short of contact; straight if it can, else veering up
-/// to 60 degrees either side around whatever is in the way. With `keep`, it stops where every
-/// enemy is more than `keep` inches away (out of their charge reach).
+/// to 60 degrees either side around whatever is in the way.
 fn advance(game: &Game<'_>, unit: usize, goal: Point) -> Option<(MoveKind, Vec<Point>)> {
-    advance_keeping(game, unit, goal, None)
+    advance_keeping(game, unit, goal, |_| true)
 }
 
 /// A model about to move, with the others as its move is checked against them.
@@ -87,11 +86,12 @@ impl<'g> Moving<'g> {
     }
 }
 
+/// [`advance`], ending only where `allowed` says it may.
 fn advance_keeping(
     game: &Game<'_>,
     unit: usize,
     goal: Point,
-    keep: Option<f64>,
+    allowed: impl Fn(Point) -> bool,
 ) -> Option<(MoveKind, Vec<Point>)> {
     let u = &game.units[unit];
     let moving = Moving::of(game, unit);
@@ -110,13 +110,7 @@ fn advance_keeping(
                 }
                 let a = heading + turn;
                 let end = Point::new(c.x + length * a.cos(), c.y + length * a.sin());
-                let safe = keep.is_none_or(|k| {
-                    moving
-                        .enemies
-                        .iter()
-                        .all(|e| e.edge_distance(&Circle::new(end, u.base.radius)) > k)
-                });
-                if safe && moving.clear_to(kind, end) {
+                if allowed(end) && moving.clear_to(kind, end) {
                     return Some((kind, vec![end]));
                 }
             }
@@ -218,6 +212,11 @@ fn to_piece(game: &Game<'_>, free: &[usize]) -> Option<Activation> {
 
 /// Move `unit` toward the nearest enemy, or hold if it cannot.
 fn close_in(game: &Game<'_>, u: usize) -> Activation {
+    close_in_where(game, u, |_| true)
+}
+
+/// [`close_in`], ending only where `allowed` says it may.
+fn close_in_where(game: &Game<'_>, u: usize, allowed: impl Fn(Point) -> bool) -> Activation {
     let target = if game.duellists_only() {
         // The Duel's first turns: the duellists close on each other.
         game.champions.duellists[1 - game.units[u].side]
@@ -225,7 +224,7 @@ fn close_in(game: &Game<'_>, u: usize) -> Activation {
         nearest_enemy(game, u)
     };
     target
-        .and_then(|e| advance(game, u, game.units[e].base.centre))
+        .and_then(|e| advance_keeping(game, u, game.units[e].base.centre, &allowed))
         .map_or(Activation::Hold { unit: u }, |(kind, path)| {
             Activation::Move {
                 unit: u,
@@ -574,7 +573,9 @@ fn best_shot(
                 ),
                 Some(blast) => (1.0 - p(WoundResult::NoWound)) * blast_harm(game, u.side, e, blast),
             };
-            // Never a throw that would hurt its own side more than the enemy.
+            // Never a throw that would hurt its own side more than the enemy; the Duel's first
+            // attack by a non-duellist only when it is worth the penalty.
+            let ev = ev - f64::from(game.first_attack_cost(unit));
             if ev > 0.0 && best.is_none_or(|b| ev > b.2) {
                 best = Some((e.id, w, ev));
             }
@@ -981,8 +982,24 @@ impl TablePolicy for TableAi {
                 let ours = ours + answer;
                 let theirs = strength(&e.fighter) + joiner;
                 let edge = ours / (ours + theirs);
+                // The Duel's penalties are certain: the first attack by a non-duellist,
+                // and the first into the circle (the charger ends beside its target). A charge
+                // joining the fight on the enemy's duellist is weighed without them: that fight
+                // decides the Duel. (Measured, 100-point mirrors against `charge`, 1,000 games a
+                // seat: Ming 49.4% -> 60.4%, Ikko-Ikki 56.5 -> 59.2, Bandits 59.2 -> 64.2; weighing
+                // them on that charge too cost Sohei 51.9 -> 49.4.)
+                let rescue = ganged && game.is_duellist(e.id);
+                let cost = if rescue {
+                    0
+                } else {
+                    game.first_attack_cost(u) + game.entering_cost(u, e.base.centre)
+                };
                 let score = worth(game, side, e) * edge * edge
-                    - 0.5 * at_stake(game, &game.units[u]) * (1.0 - edge);
+                    - 0.5 * at_stake(game, &game.units[u]) * (1.0 - edge)
+                    - f64::from(cost);
+                if cost > 0 && score < 0.0 {
+                    continue;
+                }
                 candidates.push(ChargeOption {
                     worth_it: score >= 0.0,
                     ganged,
@@ -1062,7 +1079,8 @@ impl TablePolicy for TableAi {
             .map(|&u| (far(u), u))
             .max_by(|a, b| a.0.total_cmp(&b.0))
         {
-            return close_in(game, u);
+            // Not the first into the Duel's circle for nothing: it stops outside.
+            return close_in_where(game, u, |end| game.entering_cost(u, end) == 0);
         }
         Activation::Pass
     }

@@ -65,6 +65,32 @@ impl Game<'_> {
             })
     }
 
+    /// What an attack by `unit` now would cost its side, in half points: the first attack by a
+    /// non-duellist, while no one has made it.
+    pub fn first_attack_cost(&self, unit: usize) -> i32 {
+        if self.is_duel() && !self.champions.attacked && !self.is_duellist(unit) {
+            -PENALTY
+        } else {
+            0
+        }
+    }
+
+    /// What `unit` ending a move with its centre at `end` would cost its side, in half points:
+    /// the first non-duellist into the circle, while no one has gone in.
+    pub fn entering_cost(&self, unit: usize, end: crate::engine::table::Point) -> i32 {
+        match self.setup.circle {
+            Some(circle)
+                if self.is_duel()
+                    && !self.champions.entered
+                    && !self.is_duellist(unit)
+                    && end.distance(circle.centre) < circle.radius =>
+            {
+                -PENALTY
+            }
+            _ => 0,
+        }
+    }
+
     /// Whether `unit` may shoot now (R-113: no duellist shoots in the first two turns).
     pub fn may_shoot_now(&self, unit: usize) -> bool {
         !self.duellists_only() || !self.is_duellist(unit)
@@ -125,7 +151,7 @@ pub(super) fn replace_fallen(game: &mut Game<'_>, events: &mut EventLog) {
 /// A non-duellist `unit` attacks (moves into contact, shoots, makes a free attack): the first
 /// time in the game its side loses 2 VP.
 pub(super) fn attacks(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
-    if !game.is_duel() || game.champions.attacked || game.is_duellist(unit) {
+    if game.first_attack_cost(unit) == 0 {
         return;
     }
     game.champions.attacked = true;
@@ -142,13 +168,7 @@ pub(super) fn attacks(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
 /// After a move: the first non-duellist whose centre is inside the circle costs its side 2 VP
 ///
 pub(super) fn entered(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
-    if !game.is_duel() || game.champions.entered || game.is_duellist(unit) {
-        return;
-    }
-    let Some(circle) = game.setup.circle else {
-        return;
-    };
-    if game.units[unit].base.centre.distance(circle.centre) >= circle.radius {
+    if game.entering_cost(unit, game.units[unit].base.centre) == 0 {
         return;
     }
     game.champions.entered = true;
