@@ -173,3 +173,37 @@ fn assassination(g: &mut Game<'_>) {
     setup.scenario = buntai::model::ScenarioId::Assassination;
     setup.attacker = Some(1);
 }
+
+/// Where side A's lone model ends its first activation.
+fn closing_end(g: &Game<'_>) -> Point {
+    match TableAi::new().activate(g, 0) {
+        Activation::Move { path, .. } => *path.last().expect("a path"),
+        other => panic!("expected a move: {other:?}"),
+    }
+}
+
+#[test]
+fn closing_in_stops_out_of_reach_of_a_stronger_enemy_still_free_to_charge() {
+    let cat = cat();
+    // A: an Ashigaru 12" from B's Hatamoto, far stronger and not yet activated.
+    let a = units_from(&cat, "bushi", "[[models]]\nprofile = \"ashigaru\"\n", 0);
+    let b = units_from(&cat, "bushi", "[[models]]\nprofile = \"hatamoto\"\n", 1);
+    let mut g = game(&cat, ["bushi", "bushi"], [a, b], &[6, 4, 4]);
+    g.units[0].base.centre = Point::new(12.0, 6.0);
+    g.units[1].base.centre = Point::new(12.0, 18.0);
+    let reach = 6.0 + cat.terrain.bases.contact;
+    let gap = |g: &Game<'_>, end: Point| {
+        Circle::new(end, g.units[0].base.radius).edge_distance(&g.units[1].base)
+    };
+    let end = closing_end(&g);
+    assert!(end.y > 6.5, "it still closes in: {end:?}");
+    assert!(
+        gap(&g, end) > reach,
+        "out of the Hatamoto's charge: {end:?}"
+    );
+    // Once the Hatamoto has used its activation it cannot charge this phase: the Ashigaru
+    // comes on as far as it can.
+    g.units[1].turn.activated = true;
+    let end = closing_end(&g);
+    assert!(gap(&g, end) < reach, "as far as it can: {end:?}");
+}

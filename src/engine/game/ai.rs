@@ -234,6 +234,45 @@ fn close_in_where(game: &Game<'_>, u: usize, allowed: impl Fn(Point) -> bool) ->
         })
 }
 
+/// The default AI's way of closing in: toward the nearest enemy, but not the first into the
+/// Duel's circle for nothing, and stopping out of reach of every stronger enemy that could
+/// still charge this Move Phase (it holds if no move gains ground that way), so that such an
+/// enemy must come within its friends' reach first.
+fn close_in_safely(game: &Game<'_>, board: &Board, u: usize) -> Activation {
+    let contact = game.cat.terrain.bases.contact;
+    let mine = strength(&game.units[u].fighter);
+    let side = game.units[u].side;
+    let threats: SmallVec<[(Circle, f64); 24]> = game
+        .units
+        .iter()
+        .filter(|e| e.side != side && e.on_table() && strength(&e.fighter) > mine)
+        .filter_map(|e| board.joins[e.id].map(|reach| (e.base, reach + contact)))
+        .collect();
+    let outside = |end: Point| game.entering_cost(u, end) == 0;
+    if threats.is_empty() || game.duellists_only() {
+        return close_in_where(game, u, outside);
+    }
+    let radius = game.units[u].base.radius;
+    let safe = |end: Point| {
+        let base = Circle::new(end, radius);
+        outside(end)
+            && threats
+                .iter()
+                .all(|(t, reach)| t.edge_distance(&base) > reach + 0.05)
+    };
+    let Some(e) = nearest_enemy(game, u) else {
+        return Activation::Hold { unit: u };
+    };
+    match advance_keeping(game, u, game.units[e].base.centre, safe) {
+        Some((kind, path)) => Activation::Move {
+            unit: u,
+            kind,
+            path,
+        },
+        None => Activation::Hold { unit: u },
+    }
+}
+
 /// What one activation asks of every model again and again, found once: whom each touches, and
 /// how far each model that could still join a fight this Move Phase reaches. The AI keeps one
 /// and fills it again for each activation, so its lists are allocated once a game.
@@ -1079,8 +1118,7 @@ impl TablePolicy for TableAi {
             .map(|&u| (far(u), u))
             .max_by(|a, b| a.0.total_cmp(&b.0))
         {
-            // Not the first into the Duel's circle for nothing: it stops outside.
-            return close_in_where(game, u, |end| game.entering_cost(u, end) == 0);
+            return close_in_safely(game, board, u);
         }
         Activation::Pass
     }
