@@ -1,8 +1,9 @@
 //! Table policies. `TableAi` is the default player: shooters hold still and shoot the target worth
 //! most by the exact odds of the shot; everyone else charges an enemy it can reach when the fight
 //! is worth it (one a friend already fights first, then the nearest) or closes in, the laggards
-//! first; it loots the bodies its faction scores and plays for its minor objective; Stunned
-//! models rest; combat decisions are the default melee AI's. `Charge` is the yardstick that only
+//! first, stopping out of reach of stronger enemies still free to charge; it loots the bodies its
+//! faction scores and plays for its minor objective and the scenario's (the Duel's penalties
+//! weighed); Stunned models rest; combat decisions are the default melee AI's. `Charge` is the yardstick that only
 //! advances on the nearest enemy and fights; `RandomTable` makes random legal choices (the
 //! baseline and a fuzzer).
 
