@@ -244,3 +244,51 @@ fn the_default_ai_pays_no_duel_penalty_for_a_shot_or_a_step_worth_less() {
         "the penalty spent, it walks in: {inside:?}"
     );
 }
+
+/// In the Duel the default AI's Leader, most often its duellist, weighs its own risk twice: it
+/// does not charge the enemy duellist only a little hurt while that enemy's friends could still
+/// move (counted once, the charge would be worth making). With nobody left to move, it goes in.
+#[test]
+fn the_duel_leader_weighs_its_own_risk_twice_before_charging() {
+    use buntai::engine::game::ai::TableAi;
+    use buntai::engine::game::play::TablePolicy;
+    use buntai::engine::table::Circle;
+    use buntai::engine::wound::Health;
+    let cat = cat();
+    let mut g = duel(&cat);
+    range(&mut g);
+    g.turn = 3;
+    assert!(
+        g.units[0].leader && g.is_duellist(0),
+        "A's Warrior Monk leads and duels"
+    );
+    // The duellists 3" apart; B's has a Light wound. The archers far off in the corners.
+    g.units[0].base.centre = Point::new(12.0, 10.0);
+    g.units[3].base.centre = Point::new(12.0, 14.0);
+    g.units[3].fighter.health = Health::Light;
+    for (u, at) in [
+        (1, (1.0, 1.0)),
+        (2, (3.0, 1.0)),
+        (4, (1.0, 23.0)),
+        (5, (3.0, 23.0)),
+    ] {
+        g.units[u].base.centre = Point::new(at.0, at.1);
+        g.units[u].missiles.clear();
+    }
+    let charges = |g: &Game<'_>| match TableAi::new().activate(g, 0) {
+        Activation::Move { unit: 0, path, .. } => {
+            Circle::new(*path.last().expect("a path"), g.units[0].base.radius)
+                .in_contact(&g.units[3].base)
+        }
+        _ => false,
+    };
+    assert!(
+        !charges(&g),
+        "the Leader waits while B's models could still move"
+    );
+    // Every B model has used its activation: a charge not worth making waits for nothing.
+    for u in 3..6 {
+        g.units[u].turn.activated = true;
+    }
+    assert!(charges(&g), "with nobody left to move, the Leader goes in");
+}
