@@ -284,7 +284,12 @@ pub(super) fn play_seated(
         )
     };
     let mut dice = SeededDice::new(c.seed, game);
-    let setup = generate_on(cat, &request, c.table);
+    let mut setup = generate_on(cat, &request, c.table);
+    // The Assassination's attacker places the defender's models.
+    if let Some(a) = setup.attacker.filter(|_| setup.attacker_places_defender()) {
+        let policy = if a == 0 { pa.as_mut() } else { pb.as_mut() };
+        setup.enemy_placement = policy.place_enemy(sides[a], sides[1 - a]);
+    }
     let mut sides = [sides[0].clone(), sides[1].clone()];
     add_civilians(cat, &setup, &mut sides, seat.points);
     let mut game_state = Game::from_setup(cat, fs, sides, setup, &mut dice, events);

@@ -421,7 +421,7 @@ fn zone_svg(zone: &Zone, size: f64, colour: &str, side: usize) -> String {
         Zone::Around { x, y, depth } => {
             format!(r#"<circle {style} cx="{x}" cy="{y}" r="{depth}"/>"#)
         }
-        Zone::Beyond { x, y, depth } => format!(
+        Zone::Beyond { x, y, depth, .. } => format!(
             r#"<path {style} fill-rule="evenodd" d="M 0 0 H {size} V {size} H 0 Z M {} {y} A {depth} {depth} 0 1 0 {} {y} A {depth} {depth} 0 1 0 {} {y} Z"/>"#,
             x - depth,
             x + depth,

@@ -137,6 +137,8 @@ fn the_report_says_how_often_the_leader_fell_and_that_is_the_attackers_win_rate(
         "examples/bushi-150.toml",
         "--scenario",
         "assassination",
+        "--policy-b",
+        "charge",
         "--games",
         "40",
         "--seed",
@@ -189,16 +191,23 @@ fn the_defender_moves_up_to_half_his_models_six_inches_then_the_attacker_two_any
     let bandits = bandits.to_str().expect("path");
     let mut defended = 0;
     for seed in 0..6 {
-        for policy in ["default", "random"] {
+        // (defender's policy, attacker's): the default attacker places the Leader apart from
+        // its guards, where no move takes it further from the Ninja; against `charge` it
+        // stands among them and moves away.
+        for (defence, attack) in [
+            ("default", "charge"),
+            ("random", "default"),
+            ("random", "random"),
+        ] {
             let seed = seed.to_string();
             let events = simulated_log(&[
                 bandits,
                 "--scenario",
                 "assassination",
                 "--policy-a",
-                policy,
+                defence,
                 "--policy-b",
-                policy,
+                attack,
                 "--seed",
                 &seed,
             ]);
@@ -222,11 +231,15 @@ fn the_defender_moves_up_to_half_his_models_six_inches_then_the_attacker_two_any
             }));
             assert!(a.iter().all(|e| e["limit"] == 6.0));
             assert!(b.iter().all(|e| e["limit"].is_null()));
-            if policy == "default" {
+            if attack == "default" {
                 assert_eq!(b.len(), 2, "the default attacker uses both of his moves");
+            } else {
+                assert!(b.is_empty(), "a yardstick makes no set-up moves");
+            }
+            if defence == "default" {
                 defended += a.len();
             } else {
-                assert!(moves.is_empty(), "a yardstick makes no set-up moves");
+                assert!(a.is_empty(), "a yardstick makes no set-up moves");
             }
         }
     }
@@ -258,5 +271,104 @@ fn the_default_defence_outlasts_charging_assassins_on_a_fixed_seed_subset() {
             held * 2 > 200,
             "{list} held out in {held} of 200 games against charge"
         );
+    }
+}
+
+/// Where each model was deployed, by name, and the defender's Leader's name (R-115).
+fn deployed(events: &[serde_json::Value]) -> (Vec<(String, f64, f64)>, String) {
+    let leader = events
+        .iter()
+        .find(|e| e["event"] == "model" && e["side"] == "A" && e["leader"] == true)
+        .and_then(|e| e["model"].as_str())
+        .expect("a Leader")
+        .to_owned();
+    let spots = events
+        .iter()
+        .filter(|e| e["event"] == "deploy")
+        .map(|e| {
+            let name = e["model"].as_str().expect("name").to_owned();
+            (
+                name,
+                e["x"].as_f64().expect("x"),
+                e["y"].as_f64().expect("y"),
+            )
+        })
+        .collect();
+    (spots, leader)
+}
+
+#[test]
+fn assassins_deploy_at_least_nine_inches_from_every_defender_nearest_the_leader() {
+    // R-115: the attacker's six stand at least 9" from every defender model, edge to edge (they
+    // once stood by the Ninja's own 6", R-106); the engine takes the spots nearest the Leader,
+    // so the nearest is within a few inches of the least.
+    for (seed, attack) in [("3", "charge"), ("4", "random"), ("5", "default")] {
+        let events = simulated_log(&[
+            "examples/sohei-150.toml",
+            "--scenario",
+            "assassination",
+            "--policy-b",
+            attack,
+            "--seed",
+            seed,
+        ]);
+        let (spots, leader) = deployed(&events);
+        let at = |m: &str| spots.iter().find(|s| s.0 == m).map(|s| (s.1, s.2));
+        let gap = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1) - 1.0;
+        let (defenders, attackers): (Vec<_>, Vec<_>) =
+            spots.iter().partition(|s| s.0.starts_with('A'));
+        assert_eq!((defenders.len(), attackers.len()), (7, 6));
+        for b in &attackers {
+            for a in &defenders {
+                let g = gap((b.1, b.2), (a.1, a.2));
+                assert!(g >= 9.0 - 1e-9, "{attack}: {} is {g}\" from {}", b.0, a.0);
+            }
+        }
+        let l = at(&leader).expect("the Leader stands");
+        let nearest = attackers
+            .iter()
+            .map(|b| gap((b.1, b.2), l))
+            .fold(f64::INFINITY, f64::min);
+        assert!(
+            nearest < 11.0,
+            "{attack}: the nearest assassin is {nearest}\" off"
+        );
+    }
+}
+
+#[test]
+fn the_default_attacker_places_the_defending_leader_apart_from_its_guards() {
+    // R-115 leaves the defender's placement to the attacker: the default AI puts the Leader on
+    // one side of the 12" zone and the guards on the other; `charge` leaves them together.
+    for (attack, apart) in [("default", true), ("charge", false), ("random", false)] {
+        let events = simulated_log(&[
+            "examples/sohei-150.toml",
+            "--scenario",
+            "assassination",
+            "--policy-a",
+            "random",
+            "--policy-b",
+            attack,
+            "--seed",
+            "7",
+        ]);
+        let (spots, leader) = deployed(&events);
+        let l = spots.iter().find(|s| s.0 == leader).expect("the Leader");
+        let nearest_guard = spots
+            .iter()
+            .filter(|s| s.0.starts_with('A') && s.0 != leader)
+            .map(|s| (s.1 - l.1).hypot(s.2 - l.2) - 1.0)
+            .fold(f64::INFINITY, f64::min);
+        if apart {
+            assert!(
+                nearest_guard > 15.0,
+                "{attack}: a guard {nearest_guard}\" off"
+            );
+        } else {
+            assert!(
+                nearest_guard < 2.0,
+                "{attack}: a guard {nearest_guard}\" off"
+            );
+        }
     }
 }

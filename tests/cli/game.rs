@@ -698,9 +698,36 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
     let mut vp = [0i64; 2];
     let r = 0.5;
     let mut size = 0.0;
+    // The Assassination's defending side, until its deployment is checked.
+    let mut assassination: Option<u8> = None;
     for e in events {
-        match e["event"].as_str().unwrap_or_default() {
+        let name = e["event"].as_str().unwrap_or_default();
+        // The Assassination's deployment, once every model stands and before any moves
+        // the defender wholly within 12" of the centre, every attacker at least 9"
+        // from every defender.
+        if let Some(defender) = assassination
+            && matches!(name, "setup-move" | "turn")
+        {
+            assassination = None;
+            let (c, side) = (size / 2.0, |m: &str| m.as_bytes()[0]);
+            for (m, p) in &at {
+                if side(m) == defender {
+                    let from_centre = (p.0 - c).hypot(p.1 - c);
+                    assert!(from_centre <= 12.0 - r + 1e-9, "{m} {from_centre}");
+                    continue;
+                }
+                for (d, q) in at.iter().filter(|(d, _)| side(d) == defender) {
+                    let gap = (p.0 - q.0).hypot(p.1 - q.1) - 2.0 * r;
+                    assert!(gap >= 9.0 - 1e-9, "{m} is {gap} from {d}");
+                }
+            }
+        }
+        match name {
             "table-setup" => size = e["size"].as_f64().expect("size"),
+            "scenario" => {
+                assassination = (e["id"] == "assassination")
+                    .then(|| if e["attacker"] == "A" { b'B' } else { b'A' });
+            }
             // A reserve is off the table until it enters, one radius outside an edge.
             "reserve" => {
                 let model = e["model"].as_str().expect("model").to_owned();

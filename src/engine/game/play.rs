@@ -24,7 +24,7 @@ use crate::engine::table::path::{
     shortest_path,
 };
 use crate::engine::table::setup::{
-    DeploymentChoice, Setup, SetupRequest, Zone, generate, ninja_may_stand,
+    DeploymentChoice, EnemyPlacement, Setup, SetupRequest, Zone, generate, stands_clear,
 };
 use crate::engine::table::sight::{Crowd, Looker, SightLine, SightMap};
 use crate::engine::table::{Circle, Point};
@@ -154,6 +154,11 @@ pub trait TablePolicy {
     /// both forces. By default Edge.
     fn deployment(&mut self, _own: &[Unit], _enemy: &[Unit]) -> DeploymentChoice {
         DeploymentChoice::Edge
+    }
+    /// How this side, the Assassination's attacker, places the defender's models (R-115),
+    /// knowing both forces. By default together round the centre.
+    fn place_enemy(&mut self, _own: &[Unit], _enemy: &[Unit]) -> EnemyPlacement {
+        EnemyPlacement::Together
     }
     /// In the Combat Phase, at this side's pick: a ride-by (R-83), a rider and its path, or
     /// `None` to fight a combat instead. By default none.
@@ -1095,6 +1100,7 @@ impl<'c> Game<'c> {
             }
         }
         let size = self.setup.table.size;
+        let r = self.cat.terrain.bases.diameter / 2.0;
         for s in 0..2 {
             let zone = self.setup.zones[s];
             let anchor = match zone {
@@ -1113,157 +1119,181 @@ impl<'c> Game<'c> {
                     if y < size / 2.0 { size } else { 0.0 },
                 ),
             };
-            // Candidate spots on a quarter-inch grid, in the zone, nearest the anchor first; the
-            // front row (nearest the enemy) is kept for shooters by taking spots in list order.
-            let r = self.cat.terrain.bases.diameter / 2.0;
-            // The zone's bounding box on the grid (Defend the Village's any-edge zone: the table).
-            // Only where a base's centre can be for the zone to hold it (the same tolerance as
-            // `Zone::holds`): no spot is tested that could not pass.
-            let (lo, hi) = (r - 1e-9, size - r + 1e-9);
-            let [x0, y0, x1, y1] = match zone {
-                Zone::Edge { edge, depth } => {
-                    let inner = depth - r + 1e-9;
-                    match edge % 4 {
-                        0 => [lo, lo, hi, inner],
-                        1 => [size - inner, lo, hi, hi],
-                        2 => [lo, size - inner, hi, hi],
-                        _ => [lo, lo, inner, hi],
+            // The Assassination's attacker may place the defender's Leader apart from the rest
+            // (R-115): the Leader nearest one point of the zone's rim, the rest the opposite one.
+            let apart = match zone {
+                Zone::Around { x, y, depth }
+                    if self.setup.enemy_placement == EnemyPlacement::LeaderApart
+                        && self.setup.attacker_places_defender()
+                        && self.setup.attacker == Some(1 - s) =>
+                {
+                    let out = (depth - r).max(0.0);
+                    Some([Point::new(x, y - out), Point::new(x, y + out)])
+                }
+                _ => None,
+            };
+            let groups: SmallVec<[(Point, Option<bool>); 2]> = match apart {
+                Some([leader, rest]) => {
+                    smallvec::smallvec![(leader, Some(true)), (rest, Some(false))]
+                }
+                None => smallvec::smallvec![(anchor, None)],
+            };
+            for (anchor, leaders) in groups {
+                // Candidate spots on a quarter-inch grid, in the zone, nearest the anchor first; the
+                // front row (nearest the enemy) is kept for shooters by taking spots in list order.
+                // The zone's bounding box on the grid (Defend the Village's any-edge zone: the table).
+                // Only where a base's centre can be for the zone to hold it (the same tolerance as
+                // `Zone::holds`): no spot is tested that could not pass.
+                let (lo, hi) = (r - 1e-9, size - r + 1e-9);
+                let [x0, y0, x1, y1] = match zone {
+                    Zone::Edge { edge, depth } => {
+                        let inner = depth - r + 1e-9;
+                        match edge % 4 {
+                            0 => [lo, lo, hi, inner],
+                            1 => [size - inner, lo, hi, hi],
+                            2 => [lo, size - inner, hi, hi],
+                            _ => [lo, lo, inner, hi],
+                        }
                     }
-                }
-                Zone::Corner { x, y, depth } | Zone::Around { x, y, depth } => {
-                    let reach = (depth - r + 1e-9).max(0.0);
-                    [
-                        (x - reach).max(lo),
-                        (y - reach).max(lo),
-                        (x + reach).min(hi),
-                        (y + reach).min(hi),
-                    ]
-                }
-                Zone::AnyEdge { .. } | Zone::Beyond { .. } | Zone::Table => [lo, lo, hi, hi],
-            };
-            let grid = |lo: f64, hi: f64| {
-                ((lo * 4.0).floor() as i64..=(hi * 4.0).ceil() as i64).map(|k| k as f64 / 4.0)
-            };
-            // Nearest the anchor first, then by x, then by y. Every key is a non-negative
-            // float, whose bits order as the numbers do: one integer sort, no comparator calls
-            // (a whole-table zone has some 20,000 spots). Each spot carries its key.
-            let key = |p: Point| {
-                (
-                    p.distance_squared(anchor).to_bits(),
-                    p.x.max(0.0).to_bits(),
-                    p.y.max(0.0).to_bits(),
-                )
-            };
-            let mut spots: Vec<((u64, u64, u64), Point)> = grid(x0, x1)
-                .flat_map(|x| grid(y0, y1).map(move |y| Point::new(x, y)))
-                .filter(|p| zone.holds(size, &Circle::new(*p, r)))
-                .map(|p| (key(p), p))
-                .collect();
-            // Spots are sorted a batch at a time, nearest first, as the search reaches them:
-            // the same order as sorting them all (every key is distinct).
-            let mut sorted = 0;
-            let sort_more = |spots: &mut [((u64, u64, u64), Point)], sorted: &mut usize| {
-                let end = (*sorted + 256).min(spots.len());
-                if end < spots.len() {
-                    spots[*sorted..].select_nth_unstable_by_key(end - *sorted - 1, |s| s.0);
-                }
-                spots[*sorted..end].sort_unstable_by_key(|s| s.0);
-                *sorted = end;
-            };
-            // In a Duel the duellist goes first, on the circle; its friends stay wholly outside
-            // the circle (R-113).
-            let duellist = self.champions.duellists[s];
-            let mut order: SmallVec<[usize; 24]> = duellist.into_iter().collect();
-            order.extend((0..self.units.len()).filter(|&k| Some(k) != duellist));
-            let circle = self.setup.circle.filter(|_| duellist.is_some());
-            // Placing a model only adds to what rules a spot out, and a larger base or the
-            // circle kept clear rules out more: a spot that failed a model fails every later one
-            // with a base as large, at the same gap. So each (base radius, gap) keeps the index
-            // its search stopped at, and a later model starts from the furthest of those for a
-            // base no larger than its own (the first model, a duellist, may stand in the circle).
-            let mut resume: SmallVec<[(f64, usize, usize); 4]> = SmallVec::new();
-            for k in order {
-                // An undisguised Ninja is placed once both sides have deployed (R-106).
-                if self.units[k].side != s || self.units[k].undisguised_ninja() {
-                    continue;
-                }
-                let base_r = self.units[k].base.radius;
-                let outside = |p: &Point| {
-                    Some(k) == duellist
-                        || circle.is_none_or(|c| p.distance(c.centre) >= c.radius + base_r - 1e-9)
+                    Zone::Corner { x, y, depth } | Zone::Around { x, y, depth } => {
+                        let reach = (depth - r + 1e-9).max(0.0);
+                        [
+                            (x - reach).max(lo),
+                            (y - reach).max(lo),
+                            (x + reach).min(hi),
+                            (y + reach).min(hi),
+                        ]
+                    }
+                    Zone::AnyEdge { .. } | Zone::Beyond { .. } | Zone::Table => [lo, lo, hi, hi],
                 };
-                // An inch between bases while there is room, then bases touching (P-22).
-                let fits = |p: &Point, gap: f64| {
-                    let c = Circle::new(*p, base_r);
-                    outside(p)
-                        && self.units.iter().all(|o| {
-                            // Centre distance, not the edge distance (0 once bases touch); a
-                            // base that far off along either axis is clear without a root.
-                            let clear = o.base.radius + c.radius + gap;
-                            o.id == k
-                                || (o.base.centre.x - c.centre.x).abs() >= clear
-                                || (o.base.centre.y - c.centre.y).abs() >= clear
-                                || o.base.centre.distance(c.centre) - o.base.radius - c.radius
-                                    >= gap - 1e-9
-                        })
-                        && self.setup.table.base_fits(&c)
+                let grid = |lo: f64, hi: f64| {
+                    ((lo * 4.0).floor() as i64..=(hi * 4.0).ceil() as i64).map(|k| k as f64 / 4.0)
                 };
-                let mut placed = None;
-                for (g, gap) in [1.0, 0.0].into_iter().enumerate() {
-                    let from = resume
-                        .iter()
-                        .filter(|e| e.0 <= base_r && e.1 == g)
-                        .map(|e| e.2)
-                        .max()
-                        .unwrap_or(0);
-                    let mut at = None;
-                    let mut i = from;
-                    while at.is_none() {
-                        if i >= sorted {
-                            if sorted == spots.len() {
-                                break;
+                // Nearest the anchor first, then by x, then by y. Every key is a non-negative
+                // float, whose bits order as the numbers do: one integer sort, no comparator calls
+                // (a whole-table zone has some 20,000 spots). Each spot carries its key.
+                let key = |p: Point| {
+                    (
+                        p.distance_squared(anchor).to_bits(),
+                        p.x.max(0.0).to_bits(),
+                        p.y.max(0.0).to_bits(),
+                    )
+                };
+                let mut spots: Vec<((u64, u64, u64), Point)> = grid(x0, x1)
+                    .flat_map(|x| grid(y0, y1).map(move |y| Point::new(x, y)))
+                    .filter(|p| zone.holds(size, &Circle::new(*p, r)))
+                    .map(|p| (key(p), p))
+                    .collect();
+                // Spots are sorted a batch at a time, nearest first, as the search reaches them:
+                // the same order as sorting them all (every key is distinct).
+                let mut sorted = 0;
+                let sort_more = |spots: &mut [((u64, u64, u64), Point)], sorted: &mut usize| {
+                    let end = (*sorted + 256).min(spots.len());
+                    if end < spots.len() {
+                        spots[*sorted..].select_nth_unstable_by_key(end - *sorted - 1, |s| s.0);
+                    }
+                    spots[*sorted..end].sort_unstable_by_key(|s| s.0);
+                    *sorted = end;
+                };
+                // In a Duel the duellist goes first, on the circle; its friends stay wholly outside
+                // the circle (R-113).
+                let duellist = self.champions.duellists[s];
+                let mut order: SmallVec<[usize; 24]> = duellist.into_iter().collect();
+                order.extend((0..self.units.len()).filter(|&k| Some(k) != duellist));
+                let circle = self.setup.circle.filter(|_| duellist.is_some());
+                // Placing a model only adds to what rules a spot out, and a larger base or the
+                // circle kept clear rules out more: a spot that failed a model fails every later one
+                // with a base as large, at the same gap. So each (base radius, gap) keeps the index
+                // its search stopped at, and a later model starts from the furthest of those for a
+                // base no larger than its own (the first model, a duellist, may stand in the circle).
+                let mut resume: SmallVec<[(f64, usize, usize); 4]> = SmallVec::new();
+                for k in order {
+                    // An undisguised Ninja is placed once both sides have deployed (R-106).
+                    if self.units[k].side != s
+                        || self.units[k].undisguised_ninja()
+                        || leaders.is_some_and(|l| l != self.units[k].leader)
+                    {
+                        continue;
+                    }
+                    let base_r = self.units[k].base.radius;
+                    let outside = |p: &Point| {
+                        Some(k) == duellist
+                            || circle
+                                .is_none_or(|c| p.distance(c.centre) >= c.radius + base_r - 1e-9)
+                    };
+                    // An inch between bases while there is room, then bases touching (P-22).
+                    let fits = |p: &Point, gap: f64| {
+                        let c = Circle::new(*p, base_r);
+                        outside(p)
+                            && self.units.iter().all(|o| {
+                                // Centre distance, not the edge distance (0 once bases touch); a
+                                // base that far off along either axis is clear without a root.
+                                let clear = o.base.radius + c.radius + gap;
+                                o.id == k
+                                    || (o.base.centre.x - c.centre.x).abs() >= clear
+                                    || (o.base.centre.y - c.centre.y).abs() >= clear
+                                    || o.base.centre.distance(c.centre) - o.base.radius - c.radius
+                                        >= gap - 1e-9
+                            })
+                            && self.setup.table.base_fits(&c)
+                    };
+                    let mut placed = None;
+                    for (g, gap) in [1.0, 0.0].into_iter().enumerate() {
+                        let from = resume
+                            .iter()
+                            .filter(|e| e.0 <= base_r && e.1 == g)
+                            .map(|e| e.2)
+                            .max()
+                            .unwrap_or(0);
+                        let mut at = None;
+                        let mut i = from;
+                        while at.is_none() {
+                            if i >= sorted {
+                                if sorted == spots.len() {
+                                    break;
+                                }
+                                sort_more(&mut spots, &mut sorted);
+                                continue;
                             }
-                            sort_more(&mut spots, &mut sorted);
-                            continue;
+                            if fits(&spots[i].1, gap) {
+                                at = Some(i);
+                            }
+                            i += 1;
                         }
-                        if fits(&spots[i].1, gap) {
-                            at = Some(i);
+                        // Up to its own spot, every spot has failed this model at this gap.
+                        let stopped = at.unwrap_or(spots.len());
+                        match resume.iter_mut().find(|e| e.0 == base_r && e.1 == g) {
+                            Some(e) => e.2 = e.2.max(stopped),
+                            None => resume.push((base_r, g, stopped)),
                         }
-                        i += 1;
-                    }
-                    // Up to its own spot, every spot has failed this model at this gap.
-                    let stopped = at.unwrap_or(spots.len());
-                    match resume.iter_mut().find(|e| e.0 == base_r && e.1 == g) {
-                        Some(e) => e.2 = e.2.max(stopped),
-                        None => resume.push((base_r, g, stopped)),
-                    }
-                    placed = at.map(|i| spots[i].1);
-                    if placed.is_some() {
-                        break;
-                    }
-                }
-                match placed {
-                    Some(p) => {
-                        self.units[k].base.centre = p;
-                        let u = &self.units[k];
-                        events.push(|| Event::Deploy {
-                            model: u.fighter.name.to_string(),
-                            x: u.base.centre.x,
-                            y: u.base.centre.y,
-                        });
-                    }
-                    // No room at all in the zone: it waits in reserve (P-22).
-                    None => {
-                        self.units[k].status = Status::Reserve;
-                        let corner = self.cat.terrain.reserves.corner_entry;
-                        if let Some(line) = zone.entry(size, base_r, corner).first() {
-                            self.units[k].base.centre = line.at(0.5);
+                        placed = at.map(|i| spots[i].1);
+                        if placed.is_some() {
+                            break;
                         }
-                        self.reserve_wave[s] += 1;
-                        let name = self.units[k].fighter.name.clone();
-                        events.push(|| Event::Reserve {
-                            model: name.to_string(),
-                        });
+                    }
+                    match placed {
+                        Some(p) => {
+                            self.units[k].base.centre = p;
+                            let u = &self.units[k];
+                            events.push(|| Event::Deploy {
+                                model: u.fighter.name.to_string(),
+                                x: u.base.centre.x,
+                                y: u.base.centre.y,
+                            });
+                        }
+                        // No room at all in the zone: it waits in reserve (P-22).
+                        None => {
+                            self.units[k].status = Status::Reserve;
+                            let corner = self.cat.terrain.reserves.corner_entry;
+                            if let Some(line) = zone.entry(size, base_r, corner).first() {
+                                self.units[k].base.centre = line.at(0.5);
+                            }
+                            self.reserve_wave[s] += 1;
+                            let name = self.units[k].fighter.name.clone();
+                            events.push(|| Event::Reserve {
+                                model: name.to_string(),
+                            });
+                        }
                     }
                 }
             }
@@ -1276,17 +1306,24 @@ impl<'c> Game<'c> {
     }
 
     /// Undisguised Ninja, side A's first (R-106): anywhere on the table with its base more than
-    /// 6" from every enemy, never touching another base; the engine takes the spot nearest the
+    /// 6" from every enemy (the Assassination's attackers at least 9" from every defender,
+    /// R-115), never touching another base; the engine takes the spot nearest the
     /// enemy Leader, where a Ninja does its work. With no such spot it stands at its own edge's
     /// centre line as far back as it fits (never in reserve).
     fn place_ninjas(&mut self, events: &mut EventLog) {
         let size = self.setup.table.size;
-        let clearance = self.cat.terrain.reserves.ninja_clearance;
+        // More than the Ninja's clearance from every enemy (R-106); the Assassination's
+        // attackers at least its gap (R-115).
+        let gap = |side: usize| match self.setup.zones[side] {
+            Zone::Beyond { gap, .. } => gap,
+            _ => self.cat.terrain.reserves.ninja_clearance + 2e-9,
+        };
         for k in 0..self.units.len() {
             if !self.units[k].undisguised_ninja() {
                 continue;
             }
             let (side, r) = (self.units[k].side, self.units[k].base.radius);
+            let gap = gap(side);
             let enemies: Vec<Circle> = self
                 .units
                 .iter()
@@ -1309,7 +1346,7 @@ impl<'c> Game<'c> {
             spots.sort_by(|a, b| a.distance(target).total_cmp(&b.distance(target)));
             let spot = spots.into_iter().find(|p| {
                 let c = Circle::new(*p, r);
-                ninja_may_stand(&self.setup.table, clearance, &c, &enemies)
+                stands_clear(&self.setup.table, gap, &c, &enemies)
                     && self.setup.table.base_fits(&c)
                     && self.units.iter().all(|o| {
                         o.id == k

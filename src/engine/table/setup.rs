@@ -21,6 +21,17 @@ pub enum DeploymentChoice {
     Corner,
 }
 
+/// How the Assassination's attacker places the defender's models in their zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum EnemyPlacement {
+    /// Together, nearest the zone's centre first (in list order).
+    #[default]
+    Together,
+    /// The Leader on one side of the zone, as far out as it stands wholly inside; the rest on
+    /// the opposite side.
+    LeaderApart,
+}
+
 /// What the generator is asked for.
 #[derive(Debug, Clone, Copy)]
 pub struct SetupRequest {
@@ -80,8 +91,15 @@ pub enum Zone {
     AnyEdge { depth: f64 },
     /// Within `depth` of a point away from the edges (the Defence objective, R-114).
     Around { x: f64, y: f64, depth: f64 },
-    /// At least `depth` from a point (the Assassination attacker, R-115).
-    Beyond { x: f64, y: f64, depth: f64 },
+    /// At least `gap` (edge to edge) from every enemy model (the Assassination attacker, R-115).
+    /// Before the enemy stands it is drawn, and held, as at least `depth` from a point: the
+    /// enemy's zone and the gap beyond it, where a base is sure to be clear whatever the enemy.
+    Beyond {
+        x: f64,
+        y: f64,
+        depth: f64,
+        gap: f64,
+    },
     /// Anywhere on the table (the Defend the Village defender, R-117).
     Table,
 }
@@ -100,7 +118,9 @@ impl Zone {
                     c.distance(Point::new(x, y)) <= depth - r + 1e-9
                 }
                 Zone::AnyEdge { depth } => from_edge.iter().any(|&d| d <= depth - r + 1e-9),
-                Zone::Beyond { x, y, depth } => c.distance(Point::new(x, y)) >= depth + r - 1e-9,
+                Zone::Beyond { x, y, depth, .. } => {
+                    c.distance(Point::new(x, y)) >= depth + r - 1e-9
+                }
                 Zone::Table => true,
             }
     }
@@ -174,7 +194,19 @@ pub struct Setup {
     pub marker: Option<Circle>,
     /// The attacking side in a scenario with roles.
     pub attacker: Option<usize>,
+    /// How the Assassination's attacker places the defender's models: set by the
+    /// attacker's policy before deployment.
+    pub enemy_placement: EnemyPlacement,
     pub log: Vec<SetupStep>,
+}
+
+impl Setup {
+    /// Whether the attacker places the defender's models (the Assassination, R-115): his own
+    /// zone is the ground clear of them.
+    pub fn attacker_places_defender(&self) -> bool {
+        self.attacker
+            .is_some_and(|a| matches!(self.zones[a], Zone::Beyond { .. }))
+    }
 }
 
 impl From<Setup> for std::borrow::Cow<'_, Setup> {
@@ -297,6 +329,7 @@ pub fn generate_on(cat: &Catalogue, req: &SetupRequest, table: Option<&Table>) -
         circle,
         marker,
         attacker,
+        enemy_placement: EnemyPlacement::Together,
         log,
     }
 }
@@ -934,6 +967,7 @@ fn deploy(
                     x: centre.x,
                     y: centre.y,
                     depth: near + away,
+                    gap: away,
                 },
                 "the defender around the centre, placed by the attacker",
             )
@@ -1006,10 +1040,14 @@ fn side_letter(side: usize) -> &'static str {
 /// Whether an undisguised Ninja may be placed here: on the table and more than the clearance from
 /// every enemy base.
 pub fn ninja_may_stand(table: &Table, clearance: f64, base: &Circle, enemies: &[Circle]) -> bool {
+    stands_clear(table, clearance + 2e-9, base, enemies)
+}
+
+/// Whether a base may be placed here: on the table, off impassable ground, and at least `gap`
+/// (to within 1e-9) from every enemy base.
+pub fn stands_clear(table: &Table, gap: f64, base: &Circle, enemies: &[Circle]) -> bool {
     table.holds(base)
-        && enemies
-            .iter()
-            .all(|e| base.edge_distance(e) > clearance + 1e-9)
+        && enemies.iter().all(|e| base.edge_distance(e) >= gap - 1e-9)
         && !table
             .pieces
             .iter()
