@@ -292,7 +292,17 @@ pub(super) fn play_seated(
     }
     let mut sides = [sides[0].clone(), sides[1].clone()];
     add_civilians(cat, &setup, &mut sides, seat.points);
-    let mut game_state = Game::from_setup(cat, fs, sides, setup, &mut dice, events);
+    // The Defence's defender names the attacker's edge once deployed.
+    let mut name_edge = |g: &Game<'_>, defender: usize| {
+        let policy = if defender == 0 {
+            pa.as_mut()
+        } else {
+            pb.as_mut()
+        };
+        policy.name_edge(g, defender)
+    };
+    let mut game_state =
+        Game::from_setup_naming(cat, fs, sides, setup, &mut dice, events, &mut name_edge);
     game_state.kiai = seat.kiai;
     game_state.fatigue = c.fatigue;
     if c.reserves {

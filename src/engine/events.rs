@@ -208,6 +208,12 @@ pub enum Event {
         length: f64,
         limit: Option<f64>,
     },
+    /// The Defence's defender, once deployed, names the edge the attacker deploys on and his
+    /// reserves come on from.
+    EdgeNamed {
+        side: String,
+        edge: String,
+    },
     /// A Yojimbo and its Leader exchange places in the Priority Phase.
     YojimboSwap {
         yojimbo: String,

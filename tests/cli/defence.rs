@@ -143,3 +143,67 @@ fn t72_the_roster_with_more_points_attacks_from_its_edge_with_half_in_reserve() 
     assert_eq!(report["scenario"], "defence");
     assert_eq!(report["attacker"], "b");
 }
+
+#[test]
+fn the_defender_names_the_attackers_edge_furthest_from_its_leader() {
+    // R-114: the defender deploys, then names the attacker's edge. The default AI names the edge
+    // furthest from its Leader (the Koryu Sensei stands south-west of the shrine: north or east,
+    // and north is further from its Kohai); a yardstick names the south. The attacker deploys
+    // within 2" of that edge (the log checker holds his reserves to it too).
+    for (policy, wanted) in [("default", None), ("charge", Some("south"))] {
+        let events = simulated_log(&[
+            "examples/koryu-100.toml",
+            "examples/koryu-200.toml",
+            "--scenario",
+            "defence",
+            "--attacker",
+            "b",
+            "--policy-a",
+            policy,
+            "--seed",
+            "4",
+        ]);
+        crate::game::check_log(&events);
+        let named = events
+            .iter()
+            .find(|e| e["event"] == "edge-named")
+            .expect("the defender names an edge");
+        assert_eq!(named["side"], "A");
+        let edge = named["edge"].as_str().expect("edge");
+        let leader = events
+            .iter()
+            .find(|e| e["event"] == "model" && e["side"] == "A" && e["leader"] == true)
+            .and_then(|e| e["model"].as_str())
+            .expect("a Leader");
+        let spot = |m: &str| {
+            events
+                .iter()
+                .find(|e| e["event"] == "deploy" && e["model"] == m)
+                .map(|e| (e["x"].as_f64().expect("x"), e["y"].as_f64().expect("y")))
+                .expect("deployed")
+        };
+        let (x, y) = spot(leader);
+        let far = [y, 36.0 - x, 36.0 - y, x];
+        let names = ["south", "east", "north", "west"];
+        let k = names.iter().position(|n| *n == edge).expect("known");
+        match wanted {
+            Some(w) => assert_eq!(edge, w),
+            None => {
+                assert!(far.iter().all(|d| far[k] >= d - 1e-9), "{edge}: {far:?}");
+                assert_ne!(edge, "south", "the Sensei stands nearer the south");
+            }
+        }
+        let attackers = events.iter().filter(|e| {
+            e["event"] == "deploy" && e["model"].as_str().is_some_and(|m| m.starts_with('B'))
+        });
+        for e in attackers {
+            let (x, y) = (e["x"].as_f64().expect("x"), e["y"].as_f64().expect("y"));
+            let d = [y, 36.0 - x, 36.0 - y, x][k];
+            assert!(
+                d <= 1.5 + 1e-9,
+                "{} is {d}\" off the {edge} edge",
+                e["model"]
+            );
+        }
+    }
+}

@@ -700,6 +700,10 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
     let mut size = 0.0;
     // The Assassination's defending side, until its deployment is checked.
     let mut assassination: Option<u8> = None;
+    // The Defence's attacker and the edge his defender named (R-114): he deploys within 2" of
+    // it and his reserves come on from it.
+    let mut named: Option<(u8, usize)> = None;
+    let from_edge = |x: f64, y: f64, size: f64| [y, size - x, size - y, x];
     for e in events {
         let name = e["event"].as_str().unwrap_or_default();
         // The Assassination's deployment, once every model stands and before any moves
@@ -724,6 +728,14 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
         }
         match name {
             "table-setup" => size = e["size"].as_f64().expect("size"),
+            "edge-named" => {
+                let edge = ["south", "east", "north", "west"]
+                    .iter()
+                    .position(|n| e["edge"] == *n)
+                    .expect("an edge");
+                let attacker = if e["side"] == "A" { b'B' } else { b'A' };
+                named = Some((attacker, edge));
+            }
             "scenario" => {
                 assassination = (e["id"] == "assassination")
                     .then(|| if e["attacker"] == "A" { b'B' } else { b'A' });
@@ -743,6 +755,12 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
                         && outside.iter().all(|d| *d <= r + 1e-9),
                     "{model} enters from one radius outside an edge: ({x}, {y})"
                 );
+                if let Some((side, edge)) = named
+                    && model.as_bytes()[0] == side
+                {
+                    let d = from_edge(x, y, size)[edge];
+                    assert!((d + r).abs() < 1e-9, "{model} enters from the named edge");
+                }
                 gone.retain(|g| *g != model);
                 at.insert(model, (x, y));
             }
@@ -780,10 +798,18 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
                     "{} is deployed without a model event",
                     e["model"]
                 );
-                at.insert(
-                    e["model"].as_str().expect("model").to_owned(),
-                    (e["x"].as_f64().expect("x"), e["y"].as_f64().expect("y")),
-                );
+                let model = e["model"].as_str().expect("model");
+                let (x, y) = (e["x"].as_f64().expect("x"), e["y"].as_f64().expect("y"));
+                if let Some((side, edge)) = named
+                    && model.as_bytes()[0] == side
+                {
+                    let d = from_edge(x, y, size)[edge];
+                    assert!(
+                        d <= 2.0 - r + 1e-9,
+                        "{model} deploys {d}\" from the named edge"
+                    );
+                }
+                at.insert(model.to_owned(), (x, y));
             }
             // A set-up move (R-115): before the first turn, from where the model stood, along a
             // path of the logged length within its limit, ending clear of every model and out

@@ -160,6 +160,11 @@ pub trait TablePolicy {
     fn place_enemy(&mut self, _own: &[Unit], _enemy: &[Unit]) -> EnemyPlacement {
         EnemyPlacement::Together
     }
+    /// The edge this side, the Defence's defender, names for the attacker once it has deployed
+    /// 0 south, 1 east, 2 north, 3 west. By default the south.
+    fn name_edge(&mut self, _game: &Game<'_>, _side: usize) -> u8 {
+        0
+    }
     /// In the Combat Phase, at this side's pick: a ride-by, a rider and its path, or
     /// `None` to fight a combat instead. By default none.
     fn ride_by(&mut self, _game: &Game<'_>, _side: usize) -> Option<(usize, Vec<Point>)> {
@@ -419,10 +424,25 @@ impl<'c> Game<'c> {
     pub fn from_setup(
         cat: &'c Catalogue,
         factions: [&'c Faction; 2],
+        sides: [Vec<Unit>; 2],
+        setup: impl Into<Cow<'c, Setup>>,
+        dice: &mut dyn Dice,
+        events: &mut EventLog,
+    ) -> Game<'c> {
+        Game::from_setup_naming(cat, factions, sides, setup, dice, events, &mut |_, _| 0)
+    }
+
+    /// [`Game::from_setup`], where a defender who names the attacker's edge once deployed (the
+    /// Defence, R-114) names it by `name_edge` (the game, the defending side): 0 south, 1 east,
+    /// 2 north, 3 west.
+    pub fn from_setup_naming(
+        cat: &'c Catalogue,
+        factions: [&'c Faction; 2],
         mut sides: [Vec<Unit>; 2],
         setup: impl Into<Cow<'c, Setup>>,
         dice: &mut dyn Dice,
         events: &mut EventLog,
+        name_edge: &mut dyn FnMut(&Game<'c>, usize) -> u8,
     ) -> Game<'c> {
         let setup = setup.into();
         events.push(|| Event::TableSetup {
@@ -525,7 +545,7 @@ impl<'c> Game<'c> {
             carriers: Vec::new(),
             removed_by: None,
         });
-        game.deploy(events);
+        game.deploy(events, name_edge);
         events.push(|| Event::TurnLimit { turns: turn_limit });
         game.roll_objectives(dice, events);
         game
@@ -1089,7 +1109,9 @@ impl<'c> Game<'c> {
         }
     }
 
-    fn deploy(&mut self, events: &mut EventLog) {
+    /// Both sides deploy, the defender first where there are roles; a
+    /// defender who names the attacker's edge (the Defence) does so in between.
+    fn deploy(&mut self, events: &mut EventLog, name_edge: &mut dyn FnMut(&Game<'c>, usize) -> u8) {
         super::champions::choose(self);
         for (s, d) in self.champions.duellists.iter().enumerate() {
             if let Some(d) = *d {
@@ -1101,7 +1123,19 @@ impl<'c> Game<'c> {
         }
         let size = self.setup.table.size;
         let r = self.cat.terrain.bases.diameter / 2.0;
-        for s in 0..2 {
+        let order = self.setup.attacker.map_or([0, 1], |a| [1 - a, a]);
+        for s in order {
+            if Some(s) == self.setup.attacker
+                && self.setup.defender_names_edge()
+                && let Zone::Edge { depth, .. } = self.setup.zones[s]
+            {
+                let edge = name_edge(self, 1 - s) % 4;
+                self.setup.to_mut().zones[s] = Zone::Edge { edge, depth };
+                events.push(|| Event::EdgeNamed {
+                    side: side_name(1 - s),
+                    edge: ["south", "east", "north", "west"][usize::from(edge)].to_owned(),
+                });
+            }
             let zone = self.setup.zones[s];
             let anchor = match zone {
                 Zone::Edge { edge, .. } => [

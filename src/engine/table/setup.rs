@@ -201,6 +201,11 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// Whether the defender names the attacker's edge once deployed (the Defence, R-114).
+    pub fn defender_names_edge(&self) -> bool {
+        self.deployment == "defence" && self.attacker.is_some()
+    }
+
     /// Whether the attacker places the defender's models (the Assassination, R-115): his own
     /// zone is the ground clear of them.
     pub fn attacker_places_defender(&self) -> bool {
@@ -929,7 +934,7 @@ fn deploy(
                     edge: 0,
                     depth: edge_depth,
                 },
-                "around the objective; the attacker on the south edge",
+                "around the objective; the attacker on the edge the defender names (south here)",
             )
         }
         DeploymentKind::Duel => {
