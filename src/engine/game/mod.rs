@@ -6,5 +6,6 @@ pub mod champions;
 pub mod grouping;
 pub mod objective;
 pub mod play;
+pub mod spots;
 pub mod unit;
 pub mod village;

@@ -9,6 +9,7 @@ use std::borrow::Cow;
 
 use super::grouping::{Engagements, group_again};
 use super::objective::{self, Carried};
+use super::spots::Spots;
 use super::unit::{Status, Unit};
 use crate::engine::combat::{Few, combat_phase};
 use crate::engine::dice::Dice;
@@ -1175,60 +1176,7 @@ impl<'c> Game<'c> {
             for (anchor, leaders) in groups {
                 // Candidate spots on a quarter-inch grid, in the zone, nearest the anchor first; the
                 // front row (nearest the enemy) is kept for shooters by taking spots in list order.
-                // The zone's bounding box on the grid (Defend the Village's any-edge zone: the table).
-                // Only where a base's centre can be for the zone to hold it (the same tolerance as
-                // `Zone::holds`): no spot is tested that could not pass.
-                let (lo, hi) = (r - 1e-9, size - r + 1e-9);
-                let [x0, y0, x1, y1] = match zone {
-                    Zone::Edge { edge, depth } => {
-                        let inner = depth - r + 1e-9;
-                        match edge % 4 {
-                            0 => [lo, lo, hi, inner],
-                            1 => [size - inner, lo, hi, hi],
-                            2 => [lo, size - inner, hi, hi],
-                            _ => [lo, lo, inner, hi],
-                        }
-                    }
-                    Zone::Corner { x, y, depth } | Zone::Around { x, y, depth } => {
-                        let reach = (depth - r + 1e-9).max(0.0);
-                        [
-                            (x - reach).max(lo),
-                            (y - reach).max(lo),
-                            (x + reach).min(hi),
-                            (y + reach).min(hi),
-                        ]
-                    }
-                    Zone::AnyEdge { .. } | Zone::Beyond { .. } | Zone::Table => [lo, lo, hi, hi],
-                };
-                let grid = |lo: f64, hi: f64| {
-                    ((lo * 4.0).floor() as i64..=(hi * 4.0).ceil() as i64).map(|k| k as f64 / 4.0)
-                };
-                // Nearest the anchor first, then by x, then by y. Every key is a non-negative
-                // float, whose bits order as the numbers do: one integer sort, no comparator calls
-                // (a whole-table zone has some 20,000 spots). Each spot carries its key.
-                let key = |p: Point| {
-                    (
-                        p.distance_squared(anchor).to_bits(),
-                        p.x.max(0.0).to_bits(),
-                        p.y.max(0.0).to_bits(),
-                    )
-                };
-                let mut spots: Vec<((u64, u64, u64), Point)> = grid(x0, x1)
-                    .flat_map(|x| grid(y0, y1).map(move |y| Point::new(x, y)))
-                    .filter(|p| zone.holds(size, &Circle::new(*p, r)))
-                    .map(|p| (key(p), p))
-                    .collect();
-                // Spots are sorted a batch at a time, nearest first, as the search reaches them:
-                // the same order as sorting them all (every key is distinct).
-                let mut sorted = 0;
-                let sort_more = |spots: &mut [((u64, u64, u64), Point)], sorted: &mut usize| {
-                    let end = (*sorted + 256).min(spots.len());
-                    if end < spots.len() {
-                        spots[*sorted..].select_nth_unstable_by_key(end - *sorted - 1, |s| s.0);
-                    }
-                    spots[*sorted..end].sort_unstable_by_key(|s| s.0);
-                    *sorted = end;
-                };
+                let mut spots = Spots::new(zone, size, r, anchor);
                 // In a Duel the duellist goes first, on the circle; its friends stay wholly outside
                 // the circle.
                 let duellist = self.champions.duellists[s];
@@ -1281,26 +1229,20 @@ impl<'c> Game<'c> {
                             .unwrap_or(0);
                         let mut at = None;
                         let mut i = from;
-                        while at.is_none() {
-                            if i >= sorted {
-                                if sorted == spots.len() {
-                                    break;
-                                }
-                                sort_more(&mut spots, &mut sorted);
-                                continue;
-                            }
-                            if fits(&spots[i].1, gap) {
-                                at = Some(i);
+                        while let Some(p) = spots.get(i) {
+                            if fits(&p, gap) {
+                                at = Some((i, p));
+                                break;
                             }
                             i += 1;
                         }
                         // Up to its own spot, every spot has failed this model at this gap.
-                        let stopped = at.unwrap_or(spots.len());
+                        let stopped = at.map_or(spots.len(), |(i, _)| i);
                         match resume.iter_mut().find(|e| e.0 == base_r && e.1 == g) {
                             Some(e) => e.2 = e.2.max(stopped),
                             None => resume.push((base_r, g, stopped)),
                         }
-                        placed = at.map(|i| spots[i].1);
+                        placed = at.map(|(_, p)| p);
                         if placed.is_some() {
                             break;
                         }
