@@ -438,6 +438,9 @@ fn base_overlaps(piece: &Piece, seg: &Segment, r: f64) -> bool {
     piece.shape.distance_to_segment(seg) < r - OVERLAP
 }
 
+/// A step waiting in the shortest-path search's queue: Reverse(estimate), Reverse(from, to).
+type Step = (std::cmp::Reverse<u64>, std::cmp::Reverse<(u32, u32)>);
+
 /// The shortest path from the mover's place to `goal` that `check_move` accepts for `kind`,
 /// ignoring the allowance: a visibility graph over points just clear of the obstacles (bases
 /// grown by the mover's radius, and by the Run clearance for Runs). `None` when no path
@@ -544,26 +547,31 @@ pub fn shortest_path(
     let left = |i: usize| nodes[i].distance(goal);
     let mut prev = vec![usize::MAX; n];
     let mut done = vec![false; n];
-    // (Reverse(estimate), from, to, length so far); lengths are non-negative, so their bits
-    // order as the numbers do.
-    let mut queue = std::collections::BinaryHeap::new();
-    let open =
-        |from: usize, so_far: f64, done: &[bool], queue: &mut std::collections::BinaryHeap<_>| {
-            for v in 1..n {
-                if !done[v] {
-                    let length = so_far + nodes[from].distance(nodes[v]);
-                    queue.push((
-                        std::cmp::Reverse((length + left(v)).to_bits()),
-                        std::cmp::Reverse((from, v)),
-                        length.to_bits(),
-                    ));
-                }
-            }
-        };
+    // The length of the path found to each settled point: a step's length so far is worked out
+    // again from it when the step comes off the queue (the same sum, so the same bits).
+    let mut settled = vec![0.0f64; n];
+    let so_far =
+        |settled: &[f64], from: usize, v: usize| settled[from] + nodes[from].distance(nodes[v]);
+    // (Reverse(estimate), Reverse(from, to)), 16 bytes: the queue holds up to every step from
+    // every settled point. Estimates are non-negative, so their bits order as the numbers do.
+    let mut queue: std::collections::BinaryHeap<Step> = std::collections::BinaryHeap::new();
+    let open = |from: usize,
+                settled: &[f64],
+                done: &[bool],
+                queue: &mut std::collections::BinaryHeap<_>| {
+        for (v, _) in done.iter().enumerate().skip(1).filter(|(_, d)| !**d) {
+            let length = so_far(settled, from, v);
+            queue.push((
+                std::cmp::Reverse((length + left(v)).to_bits()),
+                std::cmp::Reverse((from as u32, v as u32)),
+            ));
+        }
+    };
     done[0] = true;
-    open(0, 0.0, &done, &mut queue);
+    open(0, &settled, &done, &mut queue);
     loop {
-        let (_, std::cmp::Reverse((u, v)), length) = queue.pop()?;
+        let (_, std::cmp::Reverse((u, v))) = queue.pop()?;
+        let (u, v) = (u as usize, v as usize);
         if done[v] || !step_ok(nodes[u], nodes[v], v == 1) {
             continue;
         }
@@ -572,7 +580,8 @@ pub fn shortest_path(
         if v == 1 {
             break;
         }
-        open(v, f64::from_bits(length), &done, &mut queue);
+        settled[v] = so_far(&settled, u, v);
+        open(v, &settled, &done, &mut queue);
     }
     let mut path = vec![goal];
     let mut at = prev[1];
