@@ -23,7 +23,7 @@ use crate::engine::shooting::{Moved, Phase, ShotSpec};
 use crate::engine::table::geometry::Segment;
 use crate::engine::table::path::{MoveKind, Others, base_allowance, check_move};
 use crate::engine::table::sight::{Crowd, SightMap};
-use crate::engine::table::{Circle, Point};
+use crate::engine::table::{Circle, Point, Table};
 use crate::engine::wound::{Health, WoundResult};
 use crate::model::{ObjectiveKind, ScoringTrigger};
 
@@ -820,10 +820,7 @@ impl TablePolicy for TableAi {
             .filter(|u| u.side == side && u.on_table())
             .collect();
         ours.sort_by_key(|u| (std::cmp::Reverse((u.leader, u.kill_value())), u.id));
-        let far = |u: &Unit, e: u8| {
-            let c = u.base.centre;
-            [c.y, size - c.x, size - c.y, c.x][usize::from(e)]
-        };
+        let far = |u: &Unit, e: u8| Table::from_edges(size, u.base.centre)[usize::from(e)];
         (1..4u8).fold(0, |best, e| {
             let order = ours
                 .iter()

@@ -151,6 +151,11 @@ impl Table {
             .filter(move |piece| piece.shape.contains(p))
     }
 
+    /// How far a point is from each edge: south, east, north, west (the edges' numbering).
+    pub fn from_edges(size: f64, p: Point) -> [f64; 4] {
+        [p.y, size - p.x, size - p.y, p.x]
+    }
+
     /// Which quarter a point is in: 0 south-west, 1 south-east, 2 north-west, 3 north-east. A
     /// point on a dividing line belongs to the quarter with the higher x, then the higher y.
     pub fn quarter(&self, p: Point) -> usize {

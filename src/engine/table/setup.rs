@@ -109,7 +109,7 @@ impl Zone {
     #[inline]
     pub fn holds(&self, size: f64, base: &Circle) -> bool {
         let (c, r) = (base.centre, base.radius);
-        let from_edge = [c.y, size - c.x, size - c.y, c.x];
+        let from_edge = Table::from_edges(size, c);
         let on_table = from_edge.iter().all(|&d| d >= r - 1e-9);
         on_table
             && match *self {
