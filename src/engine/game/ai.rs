@@ -41,6 +41,11 @@ struct Moving<'g> {
     mover: crate::engine::table::path::Mover,
     friends: Bases,
     enemies: Bases,
+    /// The friends and enemies a straight move of at most a Run's allowance could meet: the
+    /// only ones [`Moving::clear_to`] need look at (the others are too far to touch, pass
+    /// through or come within a Run's clearance of any such move).
+    near_friends: Bases,
+    near_enemies: Bases,
 }
 
 impl<'g> Moving<'g> {
@@ -52,22 +57,37 @@ impl<'g> Moving<'g> {
             mover: game.mover(unit),
             friends: Bases::new(),
             enemies: Bases::new(),
+            near_friends: Bases::new(),
+            near_enemies: Bases::new(),
         };
         game.others(unit, &mut moving.friends, &mut moving.enemies);
+        // Every end `clear_to` is asked about lies within the longest allowance of the start; an
+        // inch more than the widest gap any check allows keeps well clear of rounding.
+        let rules = &game.rules;
+        let longest = [MoveKind::Run, MoveKind::Normal]
+            .map(|kind| base_allowance(rules, &moving.mover, kind))
+            .into_iter()
+            .fold(0.0, f64::max);
+        let start = moving.mover.base;
+        let within = longest + rules.clearance.max(rules.contact) + 1.0;
+        let near = |c: &&Circle| c.edge_distance(&start) <= within;
+        moving.near_friends = moving.friends.iter().filter(near).copied().collect();
+        moving.near_enemies = moving.enemies.iter().filter(near).copied().collect();
         moving
     }
 
-    /// Whether a straight move of `kind` to `end` is legal and ends out of contact.
+    /// Whether a straight move of `kind` to `end`, no longer than a Run's allowance, is legal and
+    /// ends out of contact.
     fn clear_to(&self, kind: MoveKind, end: Point) -> bool {
         let game = self.game;
         let others = Others {
-            friends: &self.friends,
-            enemies: &self.enemies,
+            friends: &self.near_friends,
+            enemies: &self.near_enemies,
         };
         let r = game.units[self.unit].base.radius;
         // A Run keeps its clearance from enemies all the way, its end included.
         let too_near = |at: Point| {
-            self.enemies
+            self.near_enemies
                 .iter()
                 .any(|e| at.distance(e.centre) - r - e.radius < game.rules.clearance - 1e-6)
         };

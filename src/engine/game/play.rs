@@ -1476,7 +1476,6 @@ impl<'c> Game<'c> {
             || !t.on_table()
             || s.side == t.side
             || s.fighter.is_stunned()
-            || self.engaged(shooter)
             || missile.unloaded
             || missile.spent
             || !self.may_act(shooter)
@@ -1493,21 +1492,26 @@ impl<'c> Game<'c> {
         if rain_once && &*missile.weapon == "teppo" && missile.fired {
             return None;
         }
-        let line = self.sight(map, crowd, shooter, target);
-        if checked && !line.visible() {
-            return None;
-        }
         let max = w.range.as_ref().map_or(0.0, |r| f64::from(r.value));
         // A grenade is thrown at a point, here the target's centre: the range runs from the
         // thrower's edge to the point, and the point has no armour and is not engaged.
         let blast = w.blast.is_some();
+        // The range is the sight line's length (edge to edge), known before the line is traced:
+        // out of range, no shot, and no line traced (said here, before any reason is written).
+        let distance = s.base.edge_distance(&t.base);
         let reach = if blast {
-            line.distance + t.base.radius
+            distance + t.base.radius
         } else {
-            line.distance
+            distance
         };
-        // Out of range: no shot (said here, before any reason is written out).
         if checked && reach > max {
+            return None;
+        }
+        if self.engaged(shooter) {
+            return None;
+        }
+        let line = self.sight(map, crowd, shooter, target);
+        if checked && !line.visible() {
             return None;
         }
         let ctx = ShotContext {
