@@ -141,11 +141,10 @@ impl Catalogue {
         // Ids first, the usual case (the engine names weapons by id), then aliases: the loader
         // holds every id and alias unique, so the order finds the same weapon.
         let weapons = &self.weapons.weapons;
-        weapons.iter().find(|w| w.id == name).or_else(|| {
-            weapons
-                .iter()
-                .find(|w| w.aliases.iter().any(|a| a == name))
-        })
+        weapons
+            .iter()
+            .find(|w| w.id == name)
+            .or_else(|| weapons.iter().find(|w| w.aliases.iter().any(|a| a == name)))
     }
 
     /// Every name a weapon may be given by: ids and aliases.
