@@ -113,6 +113,32 @@ pub fn group_again(e: &Engagements<'_>, last: &[Component]) -> (Grouping, Vec<Co
     if e.contacts.is_empty() {
         return (Grouping::default(), Vec::new());
     }
+    // One pair in contact (a Tournament's match, a lone fight elsewhere): one against one, the
+    // centre the smaller id, whatever last phase held; nothing to build or search.
+    if let [(a, b)] = *e.contacts
+        && a < e.n
+        && b < e.n
+        && a != b
+    {
+        let (a, b) = (a.min(b), a.max(b));
+        let grouping = Grouping {
+            combats: smallvec::smallvec![Combat {
+                centre: a,
+                others: smallvec::smallvec![b],
+            }],
+            idle: Ids::new(),
+        };
+        let component = Component {
+            models: smallvec::smallvec![a, b],
+            pairs: smallvec::smallvec![(a, b, (e.fought_before)(a, b))],
+            caps: [a, b]
+                .iter()
+                .map(|&m| ((e.cap)(m), (e.restrained)(m)))
+                .collect(),
+            grouping: grouping.clone(),
+        };
+        return (grouping, vec![component]);
+    }
     let mut adjacent: Adjacency = smallvec::smallvec![Ids::new(); e.n];
     for &(a, b) in e.contacts {
         if a < e.n && b < e.n && a != b && !adjacent[a].contains(&b) {
@@ -735,6 +761,37 @@ mod tests {
             state ^= state << 17;
             state % n
         }
+    }
+
+    #[test]
+    fn a_lone_pair_fights_one_against_one_and_keeps_what_a_search_would_keep() {
+        // One pair in contact takes the short way; what it keeps for the next phase must be
+        // what the full search keeps for the same pair beside another fight.
+        let cap = |m: usize| if m == 3 { 1 } else { 4 };
+        let restrained = |m: usize| m == 1;
+        let fought = |a: usize, b: usize| (a.min(b), a.max(b)) == (1, 3);
+        let engagements = |contacts| Engagements {
+            n: 6,
+            contacts,
+            cap: &cap,
+            fought_before: &fought,
+            restrained: &restrained,
+        };
+        let (alone, kept) = group_again(&engagements(&[(3, 1)]), &[]);
+        assert_eq!(
+            alone.combats.as_slice(),
+            [Combat {
+                centre: 1,
+                others: smallvec::smallvec![3],
+            }]
+        );
+        assert!(alone.idle.is_empty());
+        let (_, searched) = group_again(&engagements(&[(3, 1), (0, 4), (5, 4)]), &[]);
+        let same = searched.iter().find(|c| c.models.as_slice() == [1, 3]);
+        assert_eq!(
+            kept.as_slice(),
+            same.map(std::slice::from_ref).unwrap_or_default()
+        );
     }
 
     #[test]
