@@ -52,7 +52,7 @@ pub struct Arena<'c> {
 /// A duellist after its match, as it may enter the final (P-12): wounds (its own and its mount's)
 /// carry over; Subdue, Stunned counters and a lost weapon do not, and a teppo is loaded again.
 /// A thrown grenade stays thrown.
-fn between_matches(mut after: Unit, (weapon, spare): Arms) -> Unit {
+fn between_matches(after: &mut Unit, (weapon, spare): Arms) {
     after.fighter.subdued = false;
     after.fighter.stunned = 0;
     after.fighter.weapon = weapon;
@@ -61,7 +61,6 @@ fn between_matches(mut after: Unit, (weapon, spare): Arms) -> Unit {
         m.unloaded = false;
         m.reloading = false;
     }
-    after
 }
 
 /// The weapons a duellist came into its match with: it has them again after it (P-12).
@@ -77,7 +76,8 @@ struct Match {
     final_match: bool,
 }
 
-/// Fight one match on the table and summarise it; the two duellists as they came out of it.
+/// Fight one match on the table and summarise it; the two duellists as they came out of it, side
+/// A's first (the game's own list, handed back whole: the models are not moved again).
 fn play_match(
     arena: &Arena<'_>,
     pair: [Unit; 2],
@@ -86,7 +86,7 @@ fn play_match(
     dice: &mut dyn Dice,
     kiai: &mut [u32; 2],
     events: &mut EventLog,
-) -> (MatchSummary, [Unit; 2]) {
+) -> (MatchSummary, Vec<Unit>) {
     events.push(|| Event::MatchStart {
         game: at.game,
         index: at.index,
@@ -119,11 +119,6 @@ fn play_match(
         points_b: points[1],
         turns: result.turns,
     });
-    let mut units = game.units.into_iter();
-    let after = [
-        units.next().expect("side A's duellist"),
-        units.next().expect("side B's duellist"),
-    ];
     let summary = MatchSummary {
         fighters: at.fighters,
         winner: result.winner,
@@ -132,7 +127,7 @@ fn play_match(
         kill,
         final_match: at.final_match,
     };
-    (summary, after)
+    (summary, game.units)
 }
 
 /// The highest-ranking survivor of a side (the first listed among equals).
@@ -190,15 +185,19 @@ pub fn tournament(
             fighters: [index, index],
             final_match: false,
         };
-        let (result, after) = play_match(arena, pair, at, policies, dice, &mut kiai, events);
+        let (result, mut after) = play_match(arena, pair, at, policies, dice, &mut kiai, events);
         summaries.push(result);
         points[0] += result.points[0];
         points[1] += result.points[1];
         if let Some(w) = result.winner {
             matches_won[w] += 1;
         }
-        for ((side, unit), arms) in sides.iter_mut().zip(after).zip(arms) {
-            side.push(between_matches(unit, arms));
+        for (unit, arms) in after.iter_mut().zip(arms) {
+            between_matches(unit, arms);
+        }
+        // B's duellist is last in the game's list, A's before it.
+        for side in sides.iter_mut().rev() {
+            side.extend(after.pop());
         }
     }
     // Those left without a match (unequal forces) can still be a side's champion.

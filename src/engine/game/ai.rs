@@ -71,8 +71,16 @@ impl<'g> Moving<'g> {
         let start = moving.mover.base;
         let within = longest + rules.clearance.max(rules.contact) + 1.0;
         let near = |c: &&Circle| c.edge_distance(&start) <= within;
-        moving.near_friends = moving.friends.iter().filter(near).copied().collect();
-        moving.near_enemies = moving.enemies.iter().filter(near).copied().collect();
+        // Filled in place: a collected list would be built and then moved.
+        let Moving {
+            friends,
+            enemies,
+            near_friends,
+            near_enemies,
+            ..
+        } = &mut moving;
+        near_friends.extend(friends.iter().filter(near).copied());
+        near_enemies.extend(enemies.iter().filter(near).copied());
         moving
     }
 
