@@ -83,14 +83,10 @@ impl Component {
             );
         }
         pairs.sort_unstable();
-        let caps = models
-            .iter()
-            .map(|&m| ((e.cap)(m), (e.restrained)(m)))
-            .collect();
         Component {
+            caps: caps(&models, e),
             models,
             pairs,
-            caps,
             grouping: Grouping::default(),
         }
     }
@@ -121,20 +117,11 @@ pub fn group_again(e: &Engagements<'_>, last: &[Component]) -> (Grouping, Vec<Co
         && a != b
     {
         let (a, b) = (a.min(b), a.max(b));
-        let grouping = Grouping {
-            combats: smallvec::smallvec![Combat {
-                centre: a,
-                others: smallvec::smallvec![b],
-            }],
-            idle: Ids::new(),
-        };
+        let grouping = one_against_one(a, b);
         let component = Component {
+            caps: caps(&[a, b], e),
             models: smallvec::smallvec![a, b],
             pairs: smallvec::smallvec![(a, b, (e.fought_before)(a, b))],
-            caps: [a, b]
-                .iter()
-                .map(|&m| ((e.cap)(m), (e.restrained)(m)))
-                .collect(),
             grouping: grouping.clone(),
         };
         return (grouping, vec![component]);
@@ -175,14 +162,7 @@ pub fn group_again(e: &Engagements<'_>, last: &[Component]) -> (Grouping, Vec<Co
         let best = if let Some(kept) = kept {
             kept.grouping.clone()
         } else if component.len() == 2 {
-            // One against one: the centre is the smaller id.
-            Grouping {
-                combats: smallvec::smallvec![Combat {
-                    centre: component[0],
-                    others: smallvec::smallvec![component[1]],
-                }],
-                idle: Ids::new(),
-            }
+            one_against_one(component[0], component[1])
         } else if let Some(star) = star(component, &adjacent, e) {
             star
         } else if component.len() <= EXHAUSTIVE {
@@ -198,6 +178,25 @@ pub fn group_again(e: &Engagements<'_>, last: &[Component]) -> (Grouping, Vec<Co
     out.combats.sort();
     out.idle.sort_unstable();
     (out, components)
+}
+
+/// Two models alone in contact: one against one, the centre the smaller id `a`.
+fn one_against_one(a: usize, b: usize) -> Grouping {
+    Grouping {
+        combats: smallvec::smallvec![Combat {
+            centre: a,
+            others: smallvec::smallvec![b],
+        }],
+        idle: Ids::new(),
+    }
+}
+
+/// Each model's cap and whether it is restrained, in the order given.
+fn caps(models: &[usize], e: &Engagements<'_>) -> SmallVec<[(usize, bool); 4]> {
+    models
+        .iter()
+        .map(|&m| ((e.cap)(m), (e.restrained)(m)))
+        .collect()
 }
 
 /// One model touching every other of the component, none of which touch each other, and room
