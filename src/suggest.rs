@@ -4,7 +4,9 @@
 //! The search is a seeded greedy walk: from an empty roster it keeps adding the model variant (a
 //! profile with one set of weapon picks) that does not add a rule violation, chosen at random with
 //! weights set by the style; then it spends what is left on weapons and attributes. Several walks
-//! are made and the legal roster that spends the most points wins. The validator is the judge at
+//! are made and, among the legal rosters that spend nearly the most points, the one that best fits
+//! the style wins (most models for a horde, fewest for elite, most missile carriers for shooty,
+//! most Ranks represented for balanced). The validator is the judge at
 //! every step, so every suggestion passes `buntai validate` by construction.
 
 use rand::{RngExt, SeedableRng, rngs::ChaCha8Rng};
@@ -42,8 +44,8 @@ impl Style {
 /// The smallest legal Buntai.
 const MIN_SIZE: i64 = 4;
 
-/// How many independent walks to make; the best legal roster wins.
-const WALKS: u64 = 4;
+/// How many independent walks to make; the legal roster that best fits the style wins.
+const WALKS: u64 = 8;
 /// Tight budgets can dead-end a random walk: keep walking up to this many times until one is legal.
 const MAX_WALKS: u64 = 64;
 
@@ -67,9 +69,9 @@ pub fn suggest(
     seed: u64,
     style: Style,
 ) -> Option<Roster> {
-    let mut best: Option<(i32, Roster)> = None;
+    let mut legal: Vec<(i32, i64, Roster)> = Vec::new();
     for walk in 0..MAX_WALKS {
-        if walk >= WALKS && best.is_some() {
+        if walk >= WALKS && !legal.is_empty() {
             break;
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -77,15 +79,157 @@ pub fn suggest(
         let Some(roster) = one_walk(cat, faction, points, style, &mut rng) else {
             continue;
         };
-        let total = judge(cat, &roster, points).points_total;
-        if best.as_ref().is_none_or(|(b, _)| total > *b) {
-            best = Some((total, roster));
+        let report = judge(cat, &roster, points);
+        let fit = style_fit(cat, style, &roster, &report);
+        legal.push((report.points_total, fit, roster));
+    }
+    // Nearly the most points spent (within 5% of the limit), then the best fit, then the most
+    // points; the first walk wins a tie.
+    let most = legal.iter().map(|(total, ..)| *total).max()?;
+    let slack = i32::try_from(points / 20).unwrap_or(i32::MAX).max(2);
+    let mut best: Option<(i64, i32, Roster)> = None;
+    for (total, fit, roster) in legal {
+        if total + slack < most {
+            continue;
+        }
+        if best
+            .as_ref()
+            .is_none_or(|(f, t, _)| (fit, total) > (*f, *t))
+        {
+            best = Some((fit, total, roster));
         }
     }
-    best.map(|(_, mut roster)| {
+    best.map(|(_, _, mut roster)| {
         merge_identical(&mut roster);
         roster
     })
+}
+
+/// How well a legal roster fits the style: higher is better.
+fn style_fit(cat: &Catalogue, style: Style, roster: &Roster, report: &Report) -> i64 {
+    let models = i64::from(report.models);
+    let faction = roster.list(cat);
+    let profile = |m: &RosterModel| {
+        faction
+            .and_then(|f| f.profile(&m.profile))
+            .or_else(|| cat.hire(&m.profile))
+    };
+    match style {
+        Style::Horde => models,
+        Style::Elite => -models,
+        Style::Shooty => roster
+            .models
+            .iter()
+            .filter(|m| {
+                m.weapons
+                    .iter()
+                    .chain(profile(m).map_or(&[][..], |p| &p.weapons[..]))
+                    .any(|w| cat.weapon(w).is_some_and(|x| x.kind == WeaponKind::Missile))
+            })
+            .map(|m| i64::from(m.count()))
+            .sum(),
+        Style::Balanced => {
+            let mut ranks: Vec<u8> = roster
+                .models
+                .iter()
+                .filter_map(|m| profile(m).map(|p| p.rank.value.get()))
+                .collect();
+            ranks.sort_unstable();
+            ranks.dedup();
+            ranks.len() as i64
+        }
+    }
+}
+
+/// The school weapons worth declaring: those no other school weapon beats outright (as cheap or
+/// cheaper, and at least as good in every number, with nothing of its own), in the data's order.
+fn undominated<'k>(
+    cat: &Catalogue,
+    weapons: &'k [crate::model::KoryuWeapon],
+) -> Vec<&'k crate::model::KoryuWeapon> {
+    // A weapon's numbers, when it has nothing but numbers; `None` for one with a rule of its own.
+    let numbers = |id: &str| -> Option<[i8; 3]> {
+        let w = cat.weapon(id)?;
+        let plain = w.kind == WeaponKind::Melee
+            && w.initiative_later.is_none()
+            && w.enhanced_attack.is_none()
+            && w.ride_by_attack.is_none()
+            && w.subdue.is_none()
+            && w.vs_heavy_armour.is_none()
+            && w.wound_modifier.is_none()
+            && !w.long_handled
+            && !w.armour_piercing
+            && !w.no_mounted;
+        let value = |v: &Option<crate::model::Sourced<i8>>| v.as_ref().map_or(0, |s| s.value);
+        plain.then(|| [value(&w.initiative), value(&w.attack), 0])
+    };
+    weapons
+        .iter()
+        .filter(|w| {
+            let Some(mine) = numbers(&w.weapon) else {
+                return true;
+            };
+            !weapons.iter().any(|v| {
+                v.weapon != w.weapon
+                    && v.cost <= w.cost
+                    && numbers(&v.weapon).is_some_and(|theirs| {
+                        theirs != mine && theirs.iter().zip(&mine).all(|(t, m)| t >= m)
+                    })
+            })
+        })
+        .collect()
+}
+
+/// The school's declaration for a style: elite takes the dearest weapons, horde the cheapest,
+/// shooty a missile weapon where the school has one, balanced any; never a weapon another beats
+/// outright.
+fn declare_school(
+    cat: &Catalogue,
+    weapons: &[crate::model::KoryuWeapon],
+    style: Style,
+    rng: &mut ChaCha8Rng,
+) -> Option<KoryuDeclaration> {
+    let candidates = undominated(cat, weapons);
+    let pick = |pool: &[&crate::model::KoryuWeapon], rng: &mut ChaCha8Rng| -> Option<String> {
+        let preferred: Vec<&&crate::model::KoryuWeapon> = match style {
+            Style::Balanced => pool.iter().collect(),
+            Style::Elite => {
+                let dearest = pool.iter().map(|w| w.cost).max()?;
+                pool.iter().filter(|w| w.cost == dearest).collect()
+            }
+            Style::Horde => {
+                let cheapest = pool.iter().map(|w| w.cost).min()?;
+                pool.iter().filter(|w| w.cost == cheapest).collect()
+            }
+            Style::Shooty => {
+                let missile: Vec<_> = pool
+                    .iter()
+                    .filter(|w| {
+                        cat.weapon(&w.weapon)
+                            .is_some_and(|x| x.kind == WeaponKind::Missile)
+                    })
+                    .collect();
+                if missile.is_empty() {
+                    pool.iter().collect()
+                } else {
+                    missile
+                }
+            }
+        };
+        (!preferred.is_empty()).then(|| {
+            preferred[rng.random_range(0..preferred.len())]
+                .weapon
+                .clone()
+        })
+    };
+    let primary = pick(&candidates, rng)?;
+    let rest: Vec<&crate::model::KoryuWeapon> = candidates
+        .iter()
+        .copied()
+        .filter(|w| w.weapon != primary)
+        .collect();
+    let secondary: Vec<String> = pick(&rest, rng).into_iter().collect();
+    Some(KoryuDeclaration { primary, secondary })
 }
 
 fn judge(cat: &Catalogue, roster: &Roster, points: u32) -> Report {
@@ -140,20 +284,7 @@ fn one_walk(
     let koryu = faction
         .koryu
         .as_ref()
-        .filter(|k| !k.weapons.is_empty())
-        .map(|k| {
-            let pick = |rng: &mut ChaCha8Rng| {
-                k.weapons[rng.random_range(0..k.weapons.len())]
-                    .weapon
-                    .clone()
-            };
-            let primary = pick(rng);
-            let secondary: Vec<String> = Some(pick(rng))
-                .filter(|s| *s != primary)
-                .into_iter()
-                .collect();
-            KoryuDeclaration { primary, secondary }
-        });
+        .and_then(|k| declare_school(cat, &k.weapons, style, rng));
     let variants = variants(cat, faction, koryu.as_ref());
     let mut roster = Roster {
         faction: faction.id.clone(),

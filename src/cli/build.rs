@@ -62,8 +62,10 @@ pub struct AddArgs {
     /// Any other option by id (repeatable).
     #[arg(long = "option", value_name = "OPTION")]
     pub options: Vec<String>,
+    /// The armour the model wears.
     #[arg(long, value_enum)]
     pub armour: Option<ArmourArg>,
+    /// Mount the model (where its profile may ride).
     #[arg(long, value_enum)]
     pub mount: Option<MountArg>,
     /// Carries the banner.
@@ -87,7 +89,9 @@ pub struct AddArgs {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum MountArg {
+    /// A horse.
     Horse,
+    /// A warhorse (a Warhorse's own attack).
     Warhorse,
 }
 
@@ -111,6 +115,7 @@ pub struct SetArgs {
     pub file: PathBuf,
     /// One of: name, points, fearsome-kiai, faction, koryu.primary, koryu.secondary (comma-separated).
     pub key: String,
+    /// The new value (for koryu keys, weapon ids separated by commas).
     pub value: String,
     #[command(flatten)]
     pub how: EditHow,
@@ -186,12 +191,16 @@ pub struct EditArgs {
     /// The entry's other options (repeatable; replaces the list).
     #[arg(long = "option", value_name = "OPTION")]
     pub options: Vec<String>,
+    /// How many identical models the entry stands for (1 to 20).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
     pub count: Option<u32>,
+    /// A name to print in place of the profile.
     #[arg(long)]
     pub name: Option<String>,
+    /// The armour the model wears.
     #[arg(long, value_enum)]
     pub armour: Option<ArmourArg>,
+    /// Mount the model (where its profile may ride).
     #[arg(long, value_enum)]
     pub mount: Option<MountArg>,
     /// Carries the banner (`--banner false` takes it away).
@@ -652,6 +661,7 @@ pub struct SuggestArgs {
     /// Seed for the search: the same seed gives the same Buntai.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// What kind of list to favour.
     #[arg(long, value_enum, default_value_t = Style::Balanced)]
     pub style: Style,
     /// Search for the list that wins most often against these rosters (each met in both seats,

@@ -79,7 +79,9 @@ pub struct NewArgs {
 
 #[derive(Debug, Args)]
 pub struct AssignArgs {
+    /// The campaign file.
     pub file: PathBuf,
+    /// The player (as the campaign file names them).
     #[arg(long)]
     pub player: String,
     /// The game: 1, 2, 3 or its scenario (skirmish, capture, defence).
@@ -88,19 +90,23 @@ pub struct AssignArgs {
     /// The models, by name or number in the master roster.
     #[arg(required = true)]
     pub models: Vec<String>,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
 }
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
+    /// The campaign file.
     pub file: PathBuf,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
 }
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
+    /// The campaign file.
     pub file: PathBuf,
     /// The game: 1, 2, 3, its scenario, or `final`.
     #[arg(long, value_parser = game_arg)]
@@ -108,12 +114,14 @@ pub struct ExportArgs {
     /// The folder to write the two rosters into.
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub dir: PathBuf,
+    /// Overwrite the file if it exists.
     #[arg(long)]
     pub force: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct RecordArgs {
+    /// The campaign file.
     pub file: PathBuf,
     /// The game: 1, 2, 3, its scenario, or `final`.
     #[arg(long, value_parser = game_arg)]
@@ -139,13 +147,16 @@ pub struct RecordArgs {
     /// By hand: experience earned beyond surviving (wounds on equal or higher Ranks, banners).
     #[arg(long, value_name = "MODEL=N")]
     pub xp: Vec<String>,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
 }
 
 #[derive(Debug, Args)]
 pub struct PromoteArgs {
+    /// The campaign file.
     pub file: PathBuf,
+    /// The player (as the campaign file names them).
     #[arg(long)]
     pub player: String,
     /// The model, by name or number.
@@ -159,32 +170,40 @@ pub struct PromoteArgs {
     /// An Attribute for the new profile's slots (+3 points each).
     #[arg(long = "attribute", value_name = "ID")]
     pub attributes: Vec<String>,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
 }
 
 #[derive(Debug, Args)]
 pub struct FinalArgs {
+    /// The campaign file.
     pub file: PathBuf,
     /// Seed of the recovery rolls.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
 }
 
 #[derive(Debug, Args)]
 pub struct CampaignSimulateArgs {
+    /// The campaign file.
     pub file: PathBuf,
+    /// Seed: the same seed gives the same campaign.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Play whole campaigns this many times from the file as it stands (nothing is written).
     #[arg(long, value_name = "N")]
     pub games: Option<u64>,
+    /// Side A's policy: how it decides (`default` plays from the exact odds).
     #[arg(long, value_enum, default_value_t = PolicyArg::Default)]
     pub policy_a: PolicyArg,
+    /// Side B's policy, as for `--policy-a`.
     #[arg(long, value_enum, default_value_t = PolicyArg::Default)]
     pub policy_b: PolicyArg,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
 }

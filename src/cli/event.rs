@@ -71,25 +71,31 @@ pub struct EventNewArgs {
     /// Draws the lots and the first round.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The event's name, printed on pairings and standings.
     #[arg(long)]
     pub name: Option<String>,
     /// The event file to write.
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
+    /// Overwrite the file if it exists.
     #[arg(long)]
     pub force: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct EventFileArgs {
+    /// The event file.
     pub file: PathBuf,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
 }
 
 #[derive(Debug, Args)]
 pub struct ChooseArgs {
+    /// The event file.
     pub file: PathBuf,
+    /// The player (as the event file names them).
     #[arg(long)]
     pub player: String,
     /// The models, by name or number in the master roster; none: pick the best legal Buntai.
@@ -97,14 +103,17 @@ pub struct ChooseArgs {
     /// Also write the chosen Buntai as a roster file (to print, or to `simulate`).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Overwrite the file if it exists.
     #[arg(long)]
     pub force: bool,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
 }
 
 #[derive(Debug, Args)]
 pub struct EventRecordArgs {
+    /// The event file.
     pub file: PathBuf,
     /// A player of the game: the game is the one they play in the round.
     #[arg(long)]
@@ -116,8 +125,10 @@ pub struct EventRecordArgs {
     /// unless `--winner` or `--draw` says otherwise.
     #[arg(long, value_name = "A-B")]
     pub vp: Option<String>,
+    /// The player who won the game (as the event file names them).
     #[arg(long, conflicts_with = "draw")]
     pub winner: Option<String>,
+    /// The game was drawn.
     #[arg(long)]
     pub draw: bool,
     /// Larger-roster variant: a model killed (`NAME` or `PLAYER:NAME`).
@@ -130,14 +141,16 @@ pub struct EventRecordArgs {
     #[arg(long, value_name = "LOG", conflicts_with_all = ["vp", "winner", "draw", "killed", "grievous"])]
     pub from_log: Option<PathBuf>,
     /// With `--from-log`: the side (`a` or `b`) the named player played.
-    #[arg(long, default_value = "a", value_parser = ["a", "b"])]
-    pub side: String,
+    #[arg(long, value_enum, default_value_t = super::simulate::RosterSide::A)]
+    pub side: super::simulate::RosterSide,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
 }
 
 #[derive(Debug, Args)]
 pub struct EventSimulateArgs {
+    /// The event file.
     pub file: PathBuf,
     /// The same seed plays the same games.
     #[arg(long, default_value_t = 1)]
@@ -145,6 +158,7 @@ pub struct EventSimulateArgs {
     /// The policy every player plays with (on the table: default, random or charge).
     #[arg(long, value_enum, default_value_t = PolicyArg::Default)]
     pub policy: PolicyArg,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
 }
@@ -992,7 +1006,11 @@ fn record(out: &Out, cat: &Catalogue, args: &EventRecordArgs) -> u8 {
         }
         let (result, hurt) = match &logged {
             Some(logged) => {
-                let a_seat = if args.side == "a" { seat } else { 1 - seat };
+                let a_seat = if args.side == super::simulate::RosterSide::A {
+                    seat
+                } else {
+                    1 - seat
+                };
                 let (mut r, hurt) = result_of_log(e, &g, logged, a_seat)?;
                 r.source = format!(
                     "log {}",

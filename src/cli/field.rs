@@ -92,6 +92,12 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         Ok(file) => file,
         Err(code) => return code,
     };
+    // Each list's legality is reported once here, not once a pairing.
+    for path in &args.field {
+        if let Err(code) = super::simulate::playable_roster(out, cat, path, Some(args.strict)) {
+            return code;
+        }
+    }
     let n = args.field.len();
     let mut records = vec![Record::default(); n];
     let mut names = vec![String::new(); n];
@@ -107,6 +113,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
                 log: None,
                 replay: None,
                 report: None,
+                legality_reported: true,
                 ..args.clone()
             };
             let report = match super::skirmish::play_pair(out, cat, &pair) {

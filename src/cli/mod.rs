@@ -99,14 +99,15 @@ pub enum Command {
         #[command(subcommand)]
         command: odds::OddsCommand,
     },
-    /// Play games between two rosters (the Tournament scenario) and report the results.
+    /// Play whole games between two rosters on the table, in any scenario, and report the results
+    /// with 95% intervals (one game: that game's result).
     #[command(
-        after_help = "Examples:\n  buntai simulate a.toml b.toml --games 1000 --seed 7\n  buntai simulate a.toml b.toml --log game.jsonl --policy-b random"
+        after_help = "Examples:\n  buntai simulate a.toml b.toml --games 1000 --seed 7\n  buntai simulate a.toml b.toml --scenario capture --swap\n  buntai simulate a.toml b.toml --games 1 --log game.jsonl --replay game.html"
     )]
     Simulate(simulate::SimulateArgs),
-    /// Turn a game's log (`simulate --scenario skirmish --log`) into an HTML page to step through.
+    /// Turn a game's log (`simulate --log`, any scenario) into an HTML page to step through.
     #[command(
-        after_help = "Examples:\n  buntai simulate a.toml b.toml --scenario skirmish --log game.jsonl\n  buntai replay game.jsonl -o game.html"
+        after_help = "Examples:\n  buntai simulate a.toml b.toml --log game.jsonl\n  buntai replay game.jsonl -o game.html"
     )]
     Replay(replay::ReplayArgs),
     /// Set up a table by seed (size, terrain, weather, time of day, deployment zones) or check a
@@ -121,6 +122,7 @@ pub enum Command {
         /// book's main period).
         #[arg(long, value_name = "PERIOD")]
         period: Option<String>,
+        /// Output format.
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
     },
@@ -131,6 +133,7 @@ pub enum Command {
         /// Show the faction's list in another period (`buntai factions --period kamakura`).
         #[arg(long, value_name = "PERIOD")]
         period: Option<String>,
+        /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -138,6 +141,7 @@ pub enum Command {
     Rulings {
         /// One ruling (`R-16`, `P-09`) or a rule id a diagnostic names (`bushi-rank12-per-rank3`).
         id: Option<String>,
+        /// Output format.
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
     },
@@ -146,6 +150,7 @@ pub enum Command {
         /// One scenario (`capture`, `defend-the-village`, ...).
         #[arg(value_enum)]
         id: Option<crate::model::ScenarioId>,
+        /// Output format.
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
     },
@@ -174,6 +179,7 @@ pub enum Command {
     },
     /// Print a shell completion script.
     Completions {
+        /// The shell to complete for.
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
@@ -192,6 +198,7 @@ pub enum Command {
 pub enum DataCommand {
     /// Load and cross-check the data (embedded, or `--data DIR`); exit 0 when clean.
     Check {
+        /// Output format.
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
     },
@@ -370,5 +377,54 @@ fn report_load_error(out: &Out, err: &LoadError) -> u8 {
             ));
             exit::PROBLEMS
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every option of every command, and every value an option takes from a list, says what it
+    /// does in `--help`.
+    fn undescribed(cmd: &clap::Command, path: &str, found: &mut Vec<String>) {
+        for arg in cmd.get_arguments() {
+            if arg.is_hide_set() || matches!(arg.get_id().as_str(), "help" | "version") {
+                continue;
+            }
+            let name = format!("{path} {}", arg.get_id());
+            if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                found.push(name.clone());
+            }
+            if !arg.get_action().takes_values() {
+                continue;
+            }
+            let values = arg.get_possible_values();
+            // A yes-or-no value explains itself; so do the shells clap_complete names.
+            let boolean = values.len() == 2 && values.iter().any(|v| v.get_name() == "true");
+            if boolean || name.ends_with("completions shell") {
+                continue;
+            }
+            for value in values {
+                if !value.is_hide_set() && value.get_help().is_none() {
+                    found.push(format!("{name}={}", value.get_name()));
+                }
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            if sub.get_about().is_none() {
+                found.push(format!("{path} {} (no about)", sub.get_name()));
+            }
+            undescribed(sub, &format!("{path} {}", sub.get_name()), found);
+        }
+    }
+
+    #[test]
+    fn every_option_and_listed_value_has_a_description() {
+        let mut found = Vec::new();
+        undescribed(&super::Cli::command(), "buntai", &mut found);
+        assert!(
+            found.is_empty(),
+            "options without a description: {found:#?}"
+        );
     }
 }

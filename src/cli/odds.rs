@@ -74,6 +74,7 @@ pub struct MeleeArgs {
     /// Attributes the defender bought (repeatable).
     #[arg(long = "vs-attribute", value_name = "ATTRIBUTE")]
     pub vs_attributes: Vec<String>,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
 }
@@ -92,8 +93,10 @@ pub struct ShootArgs {
     /// Distance to the target in inches.
     #[arg(long)]
     pub range: f64,
+    /// When in the turn the shot is made.
     #[arg(long, value_enum, default_value_t = Phase::Action)]
     pub phase: Phase,
+    /// How the shooter moved this turn.
     #[arg(long, value_enum, default_value_t = Moved::No)]
     pub moved: Moved,
     /// The shooter already fired this turn.
@@ -105,6 +108,7 @@ pub struct ShootArgs {
     /// The target is engaged in combat.
     #[arg(long)]
     pub engaged: bool,
+    /// The shooter is mounted.
     #[arg(long)]
     pub mounted: bool,
     /// The shooter has Bajutsu.
@@ -125,6 +129,7 @@ pub struct ShootArgs {
     /// The target as FACTION/PROFILE.
     #[arg(long, value_name = "FACTION/PROFILE")]
     pub target: Option<String>,
+    /// Cover the target has from the shooter.
     #[arg(long, value_enum, default_value_t = Cover::None)]
     pub cover: Cover,
     /// The target has Yadome-jutsu (yumi -2).
@@ -137,13 +142,16 @@ pub struct ShootArgs {
     /// Aim at the rider or the mount of a mounted target (-1 to the roll).
     #[arg(long, value_enum, requires = "vs_mounted")]
     pub aim: Option<Aim>,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Aim {
+    /// At the rider.
     Rider,
+    /// At the mount.
     Mount,
 }
 

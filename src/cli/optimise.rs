@@ -318,7 +318,7 @@ pub fn search(
     let mut opponents = Vec::new();
     let mut against = Vec::new();
     for path in &args.against {
-        let (name, roster, _) = playable_roster(out, cat, path)?;
+        let (name, roster, _) = playable_roster(out, cat, path, Some(false))?;
         let force = Force::of(cat, &roster).map_err(|err| {
             out.error(&format!("cannot play `{}`: {err}", path.display()));
             exit::USAGE

@@ -16,6 +16,7 @@ use crate::roster;
 pub struct OptionsArgs {
     /// The roster file (`-` for standard input).
     pub roster: PathBuf,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
 }

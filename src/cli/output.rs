@@ -8,16 +8,22 @@ use clap::ValueEnum;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {
+    /// Colour when writing to a terminal and NO_COLOR is not set.
     Auto,
+    /// Colour even into a file or pipe.
     Always,
+    /// Plain text.
     Never,
 }
 
 /// Output formats for documents (a faction, a roster sheet).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
+    /// Text for the terminal.
     Text,
+    /// Markdown, to paste into a forum post or a wiki.
     Markdown,
+    /// JSON for tools (each output's schema: `buntai schema KIND`).
     Json,
 }
 
@@ -180,9 +186,13 @@ pub fn snake_case_keys(value: serde_json::Value) -> serde_json::Value {
 /// Armour as a command-line choice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ArmourArg {
+    /// No armour.
     None,
+    /// Light armour.
     Light,
+    /// Medium armour.
     Medium,
+    /// Heavy armour.
     Heavy,
 }
 

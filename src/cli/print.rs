@@ -52,6 +52,7 @@ pub struct PrintArgs {
     /// The campaign player whose roster to print.
     #[arg(long, value_name = "NAME", requires = "campaign")]
     pub player: Option<String>,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = SheetFormat::Text)]
     pub format: SheetFormat,
     /// Write the sheet to this file instead of standard output.

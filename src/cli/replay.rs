@@ -1,4 +1,4 @@
-//! `buntai replay LOG`: a game's event log (from `simulate --scenario skirmish --log`) as a
+//! `buntai replay LOG`: a game's event log (from `simulate --log`, any scenario) as a
 //! self-contained HTML page to step through turn by turn.
 
 use std::path::PathBuf;

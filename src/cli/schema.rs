@@ -12,13 +12,21 @@ use crate::roster::Roster;
 /// The file formats with a schema; each is committed as `schemas/<name>.schema.json`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SchemaKind {
+    /// A faction file of the data (`factions/<id>.toml`).
     Faction,
+    /// A roster file, as `buntai new` writes it.
     Roster,
+    /// The weapons file of the data.
     Weapons,
+    /// The attributes file of the data.
     Attributes,
+    /// The Swords for Hire file of the data.
     SwordsForHire,
+    /// The scenario profiles file of the data (the scenarios' own models).
     ScenarioProfiles,
+    /// The rulings file of the data.
     Rulings,
+    /// The reference file of the data (tables, terrain, scenarios).
     Reference,
     /// The JSON roster sheet that `buntai print --format json` writes.
     Sheet,

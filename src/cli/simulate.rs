@@ -28,7 +28,9 @@ use crate::rules::{self, Options};
 /// One of the two rosters on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum RosterSide {
+    /// The first roster on the command line.
     A,
+    /// The second roster on the command line.
     B,
 }
 
@@ -79,7 +81,8 @@ pub struct SimulateArgs {
     /// (`--log-game`); with `--field`, the matrix as a heatmap and each list's rates.
     #[arg(long, value_name = "FILE.html")]
     pub report: Option<PathBuf>,
-    /// Write an HTML replay of the logged game (`--log-game`) to FILE (Skirmish only).
+    /// Write an HTML replay of the logged game (`--log-game`) to FILE: the table turn by turn (in
+    /// the Tournament, the game's first match; `buntai replay LOG --match N` draws the others).
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
     /// Which game `--log` writes (0 is the first).
@@ -99,10 +102,13 @@ pub struct SimulateArgs {
     /// Side B's fighting order, as for `--order-a`.
     #[arg(long, value_name = "N,N,...|shuffle")]
     pub order_b: Option<String>,
+    /// Side A's policy: how it decides (`default` plays from the exact odds).
     #[arg(long, value_enum, default_value_t = PolicyArg::Default)]
     pub policy_a: PolicyArg,
+    /// Side B's policy, as for `--policy-a`.
     #[arg(long, value_enum, default_value_t = PolicyArg::Default)]
     pub policy_b: PolicyArg,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
     /// Play even when the sides do not field the same number of models with the same Ranks (the
@@ -134,6 +140,14 @@ pub struct SimulateArgs {
     /// chooses (its policy).
     #[arg(long, value_enum, value_name = "edge|corner")]
     pub deployment: Option<crate::engine::table::setup::DeploymentChoice>,
+    /// Refuse to play a roster that is not a legal Buntai (`buntai validate` finds an error).
+    /// Without it such a roster is played, with a warning.
+    #[arg(long)]
+    pub strict: bool,
+    /// Set once the rosters' legality has been reported (a field reports each list once, not once
+    /// a pairing).
+    #[arg(skip)]
+    pub legality_reported: bool,
 }
 
 /// What `simulate --format json` prints.
@@ -262,8 +276,9 @@ fn side<'c>(
     cat: &'c Catalogue,
     path: &std::path::Path,
     index: usize,
+    strict: bool,
 ) -> Result<Entrant<'c>, u8> {
-    let (name, parsed, faction) = playable_roster(out, cat, path)?;
+    let (name, parsed, faction) = playable_roster(out, cat, path, Some(strict))?;
     // The Tournament has no points limit (P-15): its forces are checked against each other instead.
     let units = units_of(cat, faction, &parsed, index);
     Ok((name, units, kiai_bought(faction, &parsed), faction))
@@ -279,11 +294,14 @@ pub(super) fn kiai_bought(faction: &crate::model::Faction, roster: &roster::Rost
 }
 
 /// Read a roster a game can be played with: it parses, names a faction, names only models and
-/// weapons the data has, and has at most 20 models. Problems are shown and end the command.
+/// weapons the data has, and has at most 20 models. Problems are shown and end the command. With
+/// `legality` (`Some(strict)`), a roster that breaks a composition rule is warned about, or
+/// refused when strict.
 pub(super) fn playable_roster<'c>(
     out: &Out,
     cat: &'c Catalogue,
     path: &std::path::Path,
+    legality: Option<bool>,
 ) -> Result<(String, roster::Roster, &'c crate::model::Faction), u8> {
     let file = super::output::read_input(out, path)?;
     let report = rules::validate(cat, &file, Options::default());
@@ -320,8 +338,46 @@ pub(super) fn playable_roster<'c>(
         ));
         return Err(exit::PROBLEMS);
     }
+    if let Some(strict) = legality {
+        check_legal(out, &file, &report, strict)?;
+    }
     let name = parsed.name.clone().unwrap_or_else(|| faction.name.clone());
     Ok((name, parsed, faction))
+}
+
+/// An illegal roster (an error from `buntai validate`) is played with a warning naming its first
+/// problem, or refused under `--strict` with every problem shown.
+fn check_legal(
+    out: &Out,
+    file: &crate::diag::SourceFile,
+    report: &rules::Report,
+    strict: bool,
+) -> Result<(), u8> {
+    let errors: Vec<_> = report.violations.iter().filter(|v| v.is_error()).collect();
+    let Some(first) = errors.first() else {
+        return Ok(());
+    };
+    let problems = format!(
+        "{} problem{}",
+        errors.len(),
+        if errors.len() == 1 { "" } else { "s" }
+    );
+    if strict {
+        for v in &errors {
+            note(&render(&v.to_problem(file), out.color, out.width()));
+        }
+        out.error(&format!(
+            "`{}` is not a legal Buntai ({problems}); --strict plays only legal rosters",
+            file.name
+        ));
+        return Err(exit::PROBLEMS);
+    }
+    note(&format!(
+        "warning: `{}` is not a legal Buntai ({problems}, first: {}); playing it anyway \
+         (`buntai validate` shows them all, --strict refuses)\n",
+        file.name, first.message
+    ));
+    Ok(())
 }
 
 /// No legal Buntai has more than 20 models (R-18 caps a Buntai's size): larger sides are refused.
@@ -512,10 +568,6 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         );
         return exit::USAGE;
     }
-    if args.replay.is_some() {
-        out.error("--replay draws a game on the table: use it with --scenario skirmish");
-        return exit::USAGE;
-    }
     if args.fatigue {
         out.error("--fatigue is played in the Skirmish: use it with --scenario skirmish");
         return exit::USAGE;
@@ -525,12 +577,21 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         Ok(log) => log,
         Err(code) => return code,
     };
+    let replay = match open_output(
+        out,
+        args.replay.as_deref(),
+        args.force,
+        &[args.a(), args.b()],
+    ) {
+        Ok(file) => file,
+        Err(code) => return code,
+    };
     let mut log_failed = false;
-    let (a_name, a, kiai_a, list_a) = match side(out, cat, args.a(), 0) {
+    let (a_name, a, kiai_a, list_a) = match side(out, cat, args.a(), 0, args.strict) {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let (b_name, b, kiai_b, list_b) = match side(out, cat, args.b(), 1) {
+    let (b_name, b, kiai_b, list_b) = match side(out, cat, args.b(), 1, args.strict) {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -723,7 +784,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         }
         (tally, first)
     };
-    let logged = log.as_ref().map(|_| args.log_game);
+    let logged = (log.is_some() || replay.is_some()).then_some(args.log_game);
     let run_all = &run_all;
     let (tally, first) = run_all(
         [args.policy_a, args.policy_b],
@@ -746,8 +807,20 @@ pub fn run(out: &Out, cat: &Catalogue, args: &SimulateArgs) -> u8 {
         .swapped()
     });
     progress.finish();
+    let events = first.into_vec();
+    if let Some(file) = replay {
+        // A replay draws one table: the game's first match (`buntai replay --match N` the rest).
+        let first_match = events
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| matches!(e, crate::engine::events::Event::MatchStart { .. }))
+            .nth(1)
+            .map_or(events.len(), |(i, _)| i);
+        log_failed |= super::skirmish::replay_page(out, cat, &events[..first_match])
+            .is_none_or(|page| super::output::write_output(out, Some(file), &page).is_err());
+    }
     if let Some(file) = log {
-        log_failed = !write_log(out, file, &first.into_vec(), args);
+        log_failed |= !write_log(out, file, &events, args);
     }
     let report = report(
         args,
@@ -940,6 +1013,54 @@ pub(super) fn bound(x: f64) -> String {
     }
 }
 
+/// A run of one game reports that game: who won, by how much, and each model's fate.
+fn one_game_text(doc: &mut Doc, report: &SimulationJson) {
+    let winner = if report.a_wins.count == 1 {
+        "A wins"
+    } else if report.b_wins.count == 1 {
+        "B wins"
+    } else {
+        "a draw"
+    };
+    let (won_a, won_b) = report.scores.first().map_or((0, 0), |s| (s.a, s.b));
+    let final_match = if report.final_rate > 0.0 {
+        if report.final_decided_rate > 0.0 {
+            " A final match was fought and decided it."
+        } else {
+            " A final match was fought and did not decide it."
+        }
+    } else {
+        ""
+    };
+    doc.para(format!(
+        "The game: {winner}. Matches won: A {won_a}, B {won_b}; match points: A {}, B {}. Its \
+         matches lasted {:.2} turns on average.{final_match}",
+        report.mean_points[0], report.mean_points[1], report.mean_turns
+    ));
+    doc.heading("Models");
+    doc.table(
+        &["Model", "Fate", "Kills", "Dealt", "Taken"],
+        report
+            .models
+            .iter()
+            .map(|m| {
+                vec![
+                    m.name.clone(),
+                    if m.survival > 0.0 {
+                        "survived"
+                    } else {
+                        "killed"
+                    }
+                    .to_owned(),
+                    m.kills.to_string(),
+                    m.dealt.to_string(),
+                    m.taken.to_string(),
+                ]
+            })
+            .collect(),
+    );
+}
+
 fn report_text(report: &SimulationJson) -> Doc {
     let mut doc = Doc::new(format!(
         "Tournament: {} (A) against {} (B)",
@@ -962,6 +1083,10 @@ fn report_text(report: &SimulationJson) -> Doc {
         doc.para(format!(
             "Warning: unequal forces ({why}); the book's Tournament needs equal ones."
         ));
+    }
+    if report.games == 1 && report.swapped.is_none() {
+        one_game_text(&mut doc, report);
+        return doc;
     }
     let row = |label: &str, r: &Rate, n: u64| {
         vec![

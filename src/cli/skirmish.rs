@@ -488,12 +488,13 @@ pub fn play_pair(
         },
         None => None,
     };
-    let (a_name, a_roster, a_faction) = playable_roster(out, cat, args.a())?;
+    let legality = (!args.legality_reported).then_some(args.strict);
+    let (a_name, a_roster, a_faction) = playable_roster(out, cat, args.a(), legality)?;
     // The Assassination's attackers are the scenario's own models (R-115), under a stand-in
     // faction with no rules of its own.
     let stand_in = stand_in_faction(cat);
     let (b_name, b_roster, b_faction) = match &args.b {
-        Some(path) => playable_roster(out, cat, path)?,
+        Some(path) => playable_roster(out, cat, path, legality)?,
         None => match (scenario, &stand_in) {
             (Some(s), Some(f)) => (format!("{}'s attackers", s.name), scenario_roster(s, f), f),
             _ => {
@@ -644,18 +645,9 @@ pub fn play_pair(
     let mut log_failed = false;
     let events = first.into_vec();
     let replay_page = if replay.is_some() || charts.is_some() {
-        let lines: Vec<String> = events
-            .iter()
-            .filter_map(|e| serde_json::to_string(e).ok())
-            .collect();
-        match crate::print::replay::replay_html(&lines.join("\n"), &cat.terrain) {
-            Ok(page) => Some(page),
-            Err(err) => {
-                out.error(&format!("cannot draw the replay: {}", err.0));
-                log_failed = true;
-                None
-            }
-        }
+        let page = replay_page(out, cat, &events);
+        log_failed |= page.is_none();
+        page
     } else {
         None
     };
@@ -733,6 +725,25 @@ pub fn play_pair(
 }
 
 /// The charts page of one pairing (`--report`).
+/// The HTML replay of a logged game's events; `None` (after saying why) if it cannot be drawn.
+pub(super) fn replay_page(
+    out: &Out,
+    cat: &Catalogue,
+    events: &[crate::engine::events::Event],
+) -> Option<String> {
+    let lines: Vec<String> = events
+        .iter()
+        .filter_map(|e| serde_json::to_string(e).ok())
+        .collect();
+    match crate::print::replay::replay_html(&lines.join("\n"), &cat.terrain) {
+        Ok(page) => Some(page),
+        Err(err) => {
+            out.error(&format!("cannot draw the replay: {}", err.0));
+            None
+        }
+    }
+}
+
 fn pair_page(r: &SkirmishJson, replay: Option<&str>, logged: u64) -> String {
     use crate::print::charts::{Interval, embedded, histogram, page, rates, table, values};
     let interval = |label: String, x: &Rate| Interval {
@@ -828,6 +839,62 @@ fn pair_page(r: &SkirmishJson, replay: Option<&str>, logged: u64) -> String {
     )
 }
 
+/// A run of one game reports that game: the result, how it ended and each model's fate.
+fn one_game_text(doc: &mut Doc, r: &SkirmishJson) {
+    let winner = if r.a_wins.count == 1 {
+        "A wins"
+    } else if r.b_wins.count == 1 {
+        "B wins"
+    } else {
+        "a draw"
+    };
+    let ended = if r.leader_killed.is_some_and(|k| k > 0.0) {
+        "the defender's Leader fell".to_owned()
+    } else if r.destroyed[0] > 0.0 || r.destroyed[1] > 0.0 {
+        let side = if r.destroyed[0] > 0.0 { "A" } else { "B" };
+        format!("{side} was wiped out")
+    } else {
+        "the last turn was played".to_owned()
+    };
+    let routing = match (r.routing[0] > 0.0, r.routing[1] > 0.0) {
+        (false, false) => "neither side Routing",
+        (true, false) => "A Routing",
+        (false, true) => "B Routing",
+        (true, true) => "both sides Routing",
+    };
+    doc.para(format!(
+        "The game: {winner}, {} victory points to {}. It ended after {}, when {ended}, with \
+         {routing}.",
+        r.mean_vp[0],
+        r.mean_vp[1],
+        crate::diag::plural(r.mean_turns as u32, "turn"),
+    ));
+    doc.heading("Models");
+    doc.table(
+        &["Side", "#", "Model", "Fate", "Kills", "Kill VP"],
+        r.models
+            .iter()
+            .map(|m| {
+                let fate = if m.survival > 0.0 {
+                    "on the table"
+                } else if m.fled > 0.0 {
+                    "fled"
+                } else {
+                    "killed"
+                };
+                vec![
+                    m.side.to_owned(),
+                    m.number.to_string(),
+                    m.name.clone(),
+                    fate.to_owned(),
+                    m.kills.to_string(),
+                    m.kill_vp.to_string(),
+                ]
+            })
+            .collect(),
+    );
+}
+
 fn report_text(r: &SkirmishJson) -> Doc {
     let mut doc = Doc::new(format!(
         "{}: {} (A) against {} (B)",
@@ -842,9 +909,14 @@ fn report_text(r: &SkirmishJson) -> Doc {
         None => String::new(),
     };
     doc.para(format!(
-        "{} games from seed {} at {} points, {tables}; A plays {} models (policy {}), B {} (policy {}).{roles}",
-        r.games, r.seed, r.points, r.a.models, r.a.policy, r.b.models, r.b.policy
+        "{} from seed {} at {} points, {tables}; A plays {} models (policy {}), B {} (policy {}).{roles}",
+        crate::diag::plural(u32::try_from(r.games).unwrap_or(u32::MAX), "game"),
+        r.seed, r.points, r.a.models, r.a.policy, r.b.models, r.b.policy
     ));
+    if r.games == 1 && r.swapped.is_none() {
+        one_game_text(&mut doc, r);
+        return doc;
+    }
     let line = |label: &str, x: &Rate| {
         vec![
             label.to_owned(),

@@ -31,6 +31,7 @@ pub struct TableArgs {
     /// Seed for every set-up roll; the same seed gives the same table.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The scenario whose table to set up (`buntai scenarios` lists them).
     #[arg(long, value_enum, default_value_t = ScenarioId::Skirmish)]
     pub scenario: ScenarioId,
     /// The deployment the roll-off winner picks.
@@ -39,6 +40,7 @@ pub struct TableArgs {
     /// A table file to check and show instead of generating one (`buntai schema table`).
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = TableFormat::Text)]
     pub format: TableFormat,
     /// Write to FILE instead of standard output.

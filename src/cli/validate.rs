@@ -17,6 +17,7 @@ pub struct ValidateArgs {
     /// Roster files to check.
     #[arg(required = true, value_name = "ROSTER")]
     pub files: Vec<PathBuf>,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
     /// Points limit to check against (overrides the roster's `points`).

@@ -104,7 +104,9 @@ fn random_index(n: usize, dice: &mut dyn Dice) -> usize {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Phase {
+    /// In the Movement phase (a move-and-shoot weapon).
     Move,
+    /// In the Action phase.
     #[default]
     Action,
 }
@@ -113,8 +115,10 @@ pub enum Phase {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Moved {
+    /// Did not move.
     #[default]
     No,
+    /// A normal move.
     Normal,
     /// Run or gallop.
     Run,
@@ -136,9 +140,12 @@ pub enum Moved {
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum Cover {
+    /// In the open.
     #[default]
     None,
+    /// Light cover.
     Light,
+    /// Heavy cover.
     Heavy,
 }
 

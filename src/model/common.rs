@@ -71,10 +71,14 @@ impl fmt::Display for Rank {
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum Armour {
+    /// No armour.
     #[default]
     None,
+    /// Light armour.
     Light,
+    /// Medium armour.
     Medium,
+    /// Heavy armour.
     Heavy,
 }
 

@@ -447,3 +447,73 @@ proptest! {
         }
     }
 }
+
+/// The style shapes the list for every faction: over several seeds a horde fields more models
+/// than an elite list, and a shooty list carries at least as many missile weapons as a balanced
+/// one (Bushi was the list whose styles all came out alike). At 100 points, where no faction's
+/// list is held at the 20-model cap whatever it takes.
+#[test]
+fn suggest_styles_change_the_list_for_every_faction() {
+    let cat = load(&DataSource::Embedded).expect("data");
+    let models = |r: &buntai::roster::Roster| r.models.iter().map(|m| m.count()).sum::<u32>();
+    let missiles = |r: &buntai::roster::Roster, f: &buntai::model::Faction| {
+        r.models
+            .iter()
+            .filter(|m| {
+                let profile = f.profile(&m.profile).or_else(|| cat.hire(&m.profile));
+                m.weapons
+                    .iter()
+                    .chain(profile.map_or(&[][..], |p| &p.weapons[..]))
+                    .any(|w| {
+                        cat.weapon(w)
+                            .is_some_and(|x| x.kind == buntai::model::WeaponKind::Missile)
+                    })
+            })
+            .map(|m| m.count())
+            .sum::<u32>()
+    };
+    for faction in &cat.factions {
+        let mut sums = [0u32; 4];
+        for seed in 0..4 {
+            let [horde, elite, shooty, balanced] =
+                [Style::Horde, Style::Elite, Style::Shooty, Style::Balanced]
+                    .map(|s| suggest(&cat, faction, 100, seed, s).expect("a suggestion"));
+            sums[0] += models(&horde);
+            sums[1] += models(&elite);
+            sums[2] += missiles(&shooty, faction);
+            sums[3] += missiles(&balanced, faction);
+        }
+        assert!(
+            sums[0] > sums[1],
+            "{}: horde {} models against elite {} over four seeds",
+            faction.id,
+            sums[0],
+            sums[1]
+        );
+        assert!(
+            sums[2] >= sums[3],
+            "{}: shooty {} missile carriers against balanced {}",
+            faction.id,
+            sums[2],
+            sums[3]
+        );
+    }
+}
+
+/// A school never declares a weapon that another school weapon beats outright: the wakizashi
+/// costs what the katana costs and strikes a point of Initiative slower.
+#[test]
+fn suggest_never_declares_a_school_weapon_another_beats_outright() {
+    let cat = load(&DataSource::Embedded).expect("data");
+    let koryu = cat.faction("koryu").expect("koryu");
+    for style in [Style::Balanced, Style::Elite, Style::Horde, Style::Shooty] {
+        for seed in 0..16 {
+            let roster = suggest(&cat, koryu, 150, seed, style).expect("a suggestion");
+            let school = roster.koryu.expect("a school declaration");
+            assert!(
+                school.primary != "wakizashi" && !school.secondary.iter().any(|w| w == "wakizashi"),
+                "{style:?} seed {seed} declared the wakizashi: {school:?}"
+            );
+        }
+    }
+}

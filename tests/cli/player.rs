@@ -584,3 +584,119 @@ fn options_lists_what_still_fits_and_each_addition_keeps_the_roster_legal() {
         .success()
         .stdout(predicate::str::contains("99 of 200 points used, 101 left"));
 }
+
+#[test]
+fn simulate_warns_about_an_illegal_roster_and_strict_refuses_it() {
+    let illegal = repo().join("examples/illegal/points.toml");
+    let legal = repo().join("examples/bushi-100.toml");
+    buntai()
+        .arg("simulate")
+        .args([&illegal, &legal])
+        .args(["--games", "2"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("is not a legal Buntai"))
+        .stderr(predicate::str::contains("16 over the 80-point limit"));
+    buntai()
+        .arg("simulate")
+        .args([&illegal, &legal])
+        .args(["--games", "2", "--strict"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains(
+            "--strict plays only legal rosters",
+        ));
+    // A legal pair is played without a word about legality, strict or not.
+    buntai()
+        .arg("simulate")
+        .args([&legal, &repo().join("examples/bandits-100.toml")])
+        .args(["--games", "2", "--strict"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("legal Buntai").not());
+}
+
+#[test]
+fn a_field_reports_each_illegal_list_once() {
+    let illegal = repo().join("examples/illegal/points.toml");
+    let output = buntai()
+        .arg("simulate")
+        .arg("--field")
+        .args([
+            &illegal,
+            &repo().join("examples/bushi-100.toml"),
+            &repo().join("examples/bandits-100.toml"),
+        ])
+        .args(["--games", "1"])
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr.matches("is not a legal Buntai").count(),
+        1,
+        "{stderr}"
+    );
+}
+
+#[test]
+fn one_game_reports_its_result_and_each_models_fate_not_rates() {
+    for scenario in ["skirmish", "tournament"] {
+        let run = |format: &str| {
+            buntai()
+                .arg("simulate")
+                .args([
+                    repo().join("examples/bushi-100.toml"),
+                    repo().join("examples/bushi-sample-100.toml"),
+                ])
+                .args(["--games", "1", "--seed", "4", "--allow-unequal"])
+                .args(["--scenario", scenario, "--format", format])
+                .output()
+                .expect("runs")
+        };
+        let output = run("text");
+        assert!(output.status.success());
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains("1 game from seed 4"), "{scenario}: {text}");
+        assert!(text.contains("The game: "), "{scenario}: {text}");
+        assert!(!text.contains("95% interval"), "{scenario}: {text}");
+        assert!(text.contains("Fate"), "{scenario}: {text}");
+        // The fates agree with the JSON report of the same game.
+        let json = json(&run("json"));
+        let killed = json["models"]
+            .as_array()
+            .expect("models")
+            .iter()
+            .filter(|m| {
+                m["survival"].as_f64() == Some(0.0) && m["fled"].as_f64().unwrap_or(0.0) == 0.0
+            })
+            .count();
+        assert_eq!(text.matches("killed").count(), killed, "{scenario}: {text}");
+    }
+}
+
+#[test]
+fn the_tournament_writes_a_replay_of_its_first_match() {
+    let dir = TempDir::new().expect("temp dir");
+    let page = dir.path().join("match.html");
+    buntai()
+        .arg("simulate")
+        .args([
+            repo().join("examples/bushi-100.toml"),
+            repo().join("examples/bushi-200.toml"),
+        ])
+        .args([
+            "--scenario",
+            "tournament",
+            "--games",
+            "1",
+            "--allow-unequal",
+            "--replay",
+        ])
+        .arg(&page)
+        .assert()
+        .success();
+    let html = std::fs::read_to_string(&page).expect("the replay");
+    assert!(html.contains("<svg"), "a drawing");
+    assert!(html.contains("A1 "), "the first match's model is drawn");
+}

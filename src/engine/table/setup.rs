@@ -17,7 +17,9 @@ use crate::model::{
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum DeploymentChoice {
+    /// Opposite long edges, 6" deep.
     Edge,
+    /// Opposite corners.
     Corner,
 }
 
