@@ -14,6 +14,8 @@ pub struct LoggedModel {
     pub id: String,
     /// The roster's name for it.
     pub name: Option<String>,
+    /// Its true profile (a disguised Ninja's is `ninja`).
+    pub profile: String,
     pub side: usize,
     /// Its true Rank.
     pub rank: u8,
@@ -85,6 +87,7 @@ pub fn read_game(events: &[serde_json::Value]) -> Result<LoggedGame, String> {
                 models.push(LoggedModel {
                     id: e["model"].as_str().unwrap_or_default().to_owned(),
                     name: e["name"].as_str().map(str::to_owned),
+                    profile: e["profile"].as_str().unwrap_or_default().to_owned(),
                     side,
                     rank: e["rank"]
                         .as_u64()

@@ -890,6 +890,70 @@ type Hurt = Vec<(usize, String, Wound)>;
 /// A game's result and its casualties.
 type Recorded = (GameResult, Hurt);
 
+/// Refuse a log whose models are not the two Buntai of this game: each side of the log must field
+/// exactly the profiles its player's Buntai has (civilians aside), or the log is another game's,
+/// or its sides are the other way round (`--side`).
+fn check_log_models(
+    e: &Event,
+    game: &crate::campaign::event::Pairing,
+    logged: &LoggedGame,
+    seat_of_side: impl Fn(usize) -> usize,
+) -> Result<(), String> {
+    let summary = |profiles: &[String]| {
+        let mut counts: Vec<(String, usize)> = Vec::new();
+        for p in profiles {
+            match counts.iter_mut().find(|(q, _)| q == p) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((p.clone(), 1)),
+            }
+        }
+        let parts: Vec<String> = counts.iter().map(|(p, n)| format!("{n} {p}")).collect();
+        if parts.is_empty() {
+            "no models".to_owned()
+        } else {
+            parts.join(", ")
+        }
+    };
+    for side in 0..2 {
+        let seat = seat_of_side(side);
+        let player_name = &game.players[seat];
+        let Some(player) = e.player_index(player_name) else {
+            return Err(format!("the game names an unknown player, {player_name}"));
+        };
+        let chosen = game.buntai.get(seat).filter(|b| !b.is_empty());
+        let mut expected: Vec<String> = Vec::new();
+        for m in &e.players[player].roster.models {
+            let picked = match chosen {
+                Some(names) => m.name.as_ref().is_some_and(|n| names.contains(n)),
+                None => true,
+            };
+            if picked {
+                let count = m.count().min(20) as usize;
+                expected.extend(std::iter::repeat_n(m.profile.clone(), count));
+            }
+        }
+        let mut fielded: Vec<String> = logged
+            .models
+            .iter()
+            .filter(|m| m.side == side && !m.civilian)
+            .map(|m| m.profile.clone())
+            .collect();
+        expected.sort();
+        fielded.sort();
+        if expected != fielded {
+            return Err(format!(
+                "the log's side {} fields {}, but {player_name}'s Buntai is {}: is the log of \
+                 this game, and was its side {} this player? (`--side`)",
+                if side == 0 { "A" } else { "B" },
+                summary(&fielded),
+                summary(&expected),
+                if side == 0 { "A" } else { "B" },
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// What a game's log says for the event: VP and winner in seat order, and each seat's
 /// casualties. `side` is the seat of the game the log's side A is.
 fn result_of_log(
@@ -907,6 +971,7 @@ fn result_of_log(
         ));
     }
     let seat_of_side = |side: usize| if side == 0 { a_seat } else { 1 - a_seat };
+    check_log_models(e, game, logged, seat_of_side)?;
     let mut vp = [0.0; 2];
     for (side, v) in logged.vp.iter().enumerate() {
         vp[seat_of_side(side)] = f64::from(*v) / 2.0;

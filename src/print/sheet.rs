@@ -373,6 +373,23 @@ fn as_seen_by_opponent(cat: &Catalogue, m: &ResolvedModel<'_>, mut e: SheetEntry
                 .map_or_else(|| a.clone(), |x| x.name.clone())
         })
         .collect();
+    // The impersonated profile's own numbers, and only the kit it would carry: the Ninja's
+    // concealed extras (shuriken) stay hidden.
+    let has = |id: &str| i16::from(shown.attributes.iter().any(|a| a == id));
+    let adds = &cat.swords_for_hire.disguise.adds;
+    e.weapons = sheet_weapons(
+        cat,
+        m.weapons.iter().filter(|c| {
+            !adds
+                .iter()
+                .any(|a| crate::roster::canonical(cat, a) == c.id)
+        }),
+        WeaponNumbers {
+            initiative: i16::from(shown.initiative.value) + has("fast"),
+            attack: has("powerful"),
+            shoot: i16::from(shown.shoot.value),
+        },
+    );
     e.points_each = shown.points;
     e.points_total = shown
         .points
@@ -382,6 +399,90 @@ fn as_seen_by_opponent(cat: &Catalogue, m: &ResolvedModel<'_>, mut e: SheetEntry
         points: shown.points,
     }];
     e
+}
+
+/// The model's numbers a weapon's line is worked out from.
+struct WeaponNumbers {
+    /// Initiative before the weapon's own modifier (Fast and a banner's burden included).
+    initiative: i16,
+    /// What adds to every weapon's Attack (Powerful, a mount, a banner's burden).
+    attack: i16,
+    shoot: i16,
+}
+
+/// Each weapon carried, as the sheet prints it: its Initiative and Attack, or range and Shoot.
+fn sheet_weapons<'w>(
+    cat: &Catalogue,
+    carried: impl Iterator<Item = &'w crate::roster::Carried>,
+    numbers: WeaponNumbers,
+) -> Vec<SheetWeapon> {
+    carried
+        .filter_map(|c| {
+            let w = cat.weapon(&c.id)?;
+            let value =
+                |v: &Option<crate::model::Sourced<i8>>| v.as_ref().map(|s| i16::from(s.value));
+            let mut sheet = SheetWeapon {
+                id: w.id.clone(),
+                name: c.name.clone(),
+                kind: w.kind,
+                initiative: None,
+                initiative_later: None,
+                attack: None,
+                range: None,
+                shoot: None,
+                text: String::new(),
+                short: String::new(),
+                reload: w.reload,
+            };
+            match w.kind {
+                WeaponKind::Melee => {
+                    let init = numbers.initiative;
+                    sheet.initiative = value(&w.initiative).map(|v| init + v);
+                    sheet.initiative_later = value(&w.initiative_later).map(|v| init + v);
+                    sheet.attack = value(&w.attack).map(|v| v + numbers.attack);
+                    let mut text = format!("Init {}", sheet.initiative.unwrap_or(init));
+                    if let Some(later) = sheet.initiative_later {
+                        text.push_str(&format!(" (then {later})"));
+                    }
+                    text.push_str(&format!(", Attack {:+}", sheet.attack.unwrap_or(0)));
+                    if let Some(e) = value(&w.enhanced_attack) {
+                        text.push_str(&format!(", {e:+} Enhanced"));
+                    }
+                    sheet.text = text;
+                    let later = sheet
+                        .initiative_later
+                        .map_or(String::new(), |l| format!(">{l}"));
+                    let enhanced = value(&w.enhanced_attack)
+                        .map_or(String::new(), |e| format!(" ({e:+} Enh.)"));
+                    sheet.short = format!(
+                        "{}{later}/{:+}{enhanced}",
+                        sheet.initiative.unwrap_or(init),
+                        sheet.attack.unwrap_or(0)
+                    );
+                }
+                WeaponKind::Missile => {
+                    sheet.range = w.range.as_ref().map(|r| r.value);
+                    sheet.shoot = Some(numbers.shoot + value(&w.wound_modifier).unwrap_or(0));
+                    sheet.text = format!(
+                        "{}\" range, Shoot {:+}{}",
+                        sheet.range.unwrap_or(0),
+                        sheet.shoot.unwrap_or(0),
+                        if w.reload { ", reload" } else { "" }
+                    );
+                    sheet.short = format!(
+                        "{}\" {:+}",
+                        sheet.range.unwrap_or(0),
+                        sheet.shoot.unwrap_or(0)
+                    );
+                }
+                WeaponKind::Shield => {
+                    sheet.text = "counted in the armour".to_owned();
+                    sheet.short = "in armour".to_owned();
+                }
+            }
+            Some(sheet)
+        })
+        .collect()
 }
 
 fn entry(cat: &Catalogue, m: &ResolvedModel<'_>, leader: bool) -> SheetEntry {
@@ -408,76 +509,15 @@ fn entry(cat: &Catalogue, m: &ResolvedModel<'_>, leader: bool) -> SheetEntry {
             fast: cat.weapons.foot.run,
         },
     };
-    let weapons = m
-        .weapons
-        .iter()
-        .filter_map(|c| {
-            let w = cat.weapon(&c.id)?;
-            let value =
-                |v: &Option<crate::model::Sourced<i8>>| v.as_ref().map(|s| i16::from(s.value));
-            let mut sheet = SheetWeapon {
-                id: w.id.clone(),
-                name: c.name.clone(),
-                kind: w.kind,
-                initiative: None,
-                initiative_later: None,
-                attack: None,
-                range: None,
-                shoot: None,
-                text: String::new(),
-                short: String::new(),
-                reload: w.reload,
-            };
-            match w.kind {
-                WeaponKind::Melee => {
-                    let init = i16::from(m.initiative) + fast + burden;
-                    sheet.initiative = value(&w.initiative).map(|v| init + v);
-                    sheet.initiative_later = value(&w.initiative_later).map(|v| init + v);
-                    sheet.attack =
-                        value(&w.attack).map(|v| v + powerful + mounted_penalty + burden);
-                    let mut text = format!("Init {}", sheet.initiative.unwrap_or(init));
-                    if let Some(later) = sheet.initiative_later {
-                        text.push_str(&format!(" (then {later})"));
-                    }
-                    text.push_str(&format!(", Attack {:+}", sheet.attack.unwrap_or(0)));
-                    if let Some(e) = value(&w.enhanced_attack) {
-                        text.push_str(&format!(", {e:+} Enhanced"));
-                    }
-                    sheet.text = text;
-                    let later = sheet
-                        .initiative_later
-                        .map_or(String::new(), |l| format!(">{l}"));
-                    let enhanced = value(&w.enhanced_attack)
-                        .map_or(String::new(), |e| format!(" ({e:+} Enh.)"));
-                    sheet.short = format!(
-                        "{}{later}/{:+}{enhanced}",
-                        sheet.initiative.unwrap_or(init),
-                        sheet.attack.unwrap_or(0)
-                    );
-                }
-                WeaponKind::Missile => {
-                    sheet.range = w.range.as_ref().map(|r| r.value);
-                    sheet.shoot = Some(i16::from(m.shoot) + value(&w.wound_modifier).unwrap_or(0));
-                    sheet.text = format!(
-                        "{}\" range, Shoot {:+}{}",
-                        sheet.range.unwrap_or(0),
-                        sheet.shoot.unwrap_or(0),
-                        if w.reload { ", reload" } else { "" }
-                    );
-                    sheet.short = format!(
-                        "{}\" {:+}",
-                        sheet.range.unwrap_or(0),
-                        sheet.shoot.unwrap_or(0)
-                    );
-                }
-                WeaponKind::Shield => {
-                    sheet.text = "counted in the armour".to_owned();
-                    sheet.short = "in armour".to_owned();
-                }
-            }
-            Some(sheet)
-        })
-        .collect();
+    let weapons = sheet_weapons(
+        cat,
+        m.weapons.iter(),
+        WeaponNumbers {
+            initiative: i16::from(m.initiative) + fast + burden,
+            attack: powerful + mounted_penalty + burden,
+            shoot: i16::from(m.shoot),
+        },
+    );
     let attributes = m
         .attributes
         .iter()

@@ -678,3 +678,59 @@ fn a_broken_event_file_is_reported_not_panicked_on() {
     let err = e.refused(&["standings", "missing.toml"]);
     assert!(!err.is_empty());
 }
+
+#[test]
+fn a_log_of_another_game_or_with_its_sides_reversed_is_refused() {
+    let e = event(&["bushi", "bandits"], 100, &[]);
+    e.ok(&["pair", "e.toml"]);
+    let s = e.standings();
+    let seat_a = names(&s["round"][0]["games"][0])[0].clone();
+    let seat_b = names(&s["round"][0]["games"][0])[1].clone();
+    let roster = |player: &str| repo().join(format!("examples/{player}-100.toml"));
+    let simulate = |a: std::path::PathBuf, b: std::path::PathBuf, log: &str| {
+        let out = buntai()
+            .current_dir(e.dir.path())
+            .arg("simulate")
+            .args([a, b])
+            .args(["--games", "1", "--seed", "3", "--log", log])
+            .output()
+            .expect("runs");
+        succeeded(&out);
+    };
+    // Another game: Koryu against Sohei.
+    simulate(roster("koryu"), roster("sohei"), "other.jsonl");
+    let err = e.refused(&[
+        "record",
+        "e.toml",
+        "--player",
+        &seat_a,
+        "--from-log",
+        "other.jsonl",
+    ]);
+    assert!(err.contains("is the log of this game"), "{err}");
+    assert!(err.contains(&format!("{seat_a}'s Buntai is")), "{err}");
+    // This game, but read with its sides the other way round.
+    simulate(roster(&seat_a), roster(&seat_b), "this.jsonl");
+    let err = e.refused(&[
+        "record",
+        "e.toml",
+        "--player",
+        &seat_a,
+        "--side",
+        "b",
+        "--from-log",
+        "this.jsonl",
+    ]);
+    assert!(err.contains("(`--side`)"), "{err}");
+    assert!(!e.text().contains("result"), "nothing was recorded");
+    // Read the right way round, it is recorded.
+    e.ok(&[
+        "record",
+        "e.toml",
+        "--player",
+        &seat_a,
+        "--from-log",
+        "this.jsonl",
+    ]);
+    assert!(e.text().contains("result"));
+}

@@ -183,6 +183,16 @@ fn the_opponents_copy_shows_a_disguised_ninja_as_the_model_it_impersonates() {
         "totals add up as shown"
     );
     assert_eq!(copy["opponent_copy"], true);
+    // Nothing in the disguised entry tells it from the real Ashigaru with a yari beside it: not its
+    // weapons' Initiative, not a concealed shuriken, not its points.
+    let mut real = copy["entries"][0].clone();
+    let mut ninja = shown.clone();
+    for e in [&mut real, &mut ninja] {
+        e["number"] = serde_json::Value::Null;
+        e["count"] = serde_json::Value::Null;
+        e["points_total"] = serde_json::Value::Null;
+    }
+    assert_eq!(ninja, real, "the disguised entry against a real Ashigaru");
 }
 
 #[test]
