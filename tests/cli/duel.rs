@@ -292,3 +292,89 @@ fn the_duel_leader_weighs_its_own_risk_twice_before_charging() {
     }
     assert!(charges(&g), "with nobody left to move, the Leader goes in");
 }
+
+/// §0.2 item 22: in the Duel's first two turns no non-duellist rides by (the Ming Heavy Cavalry
+/// of seed 564 rode by the Bushi duellist in turn 1 and rode away out of the circle), and a
+/// mounted duellist's ride-away stays in the circle; every other Duel of mounted lists, both
+/// policies, is held to the same.
+#[test]
+fn duel_turns_one_and_two_no_non_duellist_rides_by_and_no_duellist_leaves_the_circle() {
+    let bushi = crate::support::repo().join("examples/bushi-200.toml");
+    let ming = crate::support::repo().join("examples/ming-chinese-200.toml");
+    let (bushi, ming) = (bushi.to_str().expect("path"), ming.to_str().expect("path"));
+    let events =
+        crate::support::simulated_log(&[bushi, ming, "--scenario", "duel", "--seed", "564"]);
+    crate::game::check_duel_turns(&events);
+    let cat = cat();
+    for seed in 0..12 {
+        for policies in [["random", "random"], ["default", "default"]] {
+            for (a, b) in [
+                ("ming-chinese-200.toml", "koreans-200.toml"),
+                ("bushi-200.toml", "ming-chinese-200.toml"),
+            ] {
+                let variant = crate::game::Variant {
+                    reserves: false,
+                    corner: false,
+                    scenario: Some(ScenarioId::Duel),
+                };
+                let played = crate::game::play_with(&cat, a, b, seed, policies, true, variant);
+                let values: Vec<serde_json::Value> = played
+                    .events
+                    .iter()
+                    .map(|e| serde_json::to_value(e).expect("an event as JSON"))
+                    .collect();
+                crate::game::check_duel_turns(&values);
+            }
+        }
+    }
+}
+
+/// Every move a non-duellist could make in turns 1 and 2 is refused, whatever its kind; from
+/// turn 3 the same path is a legal move.
+#[test]
+fn duel_turns_one_and_two_refuse_every_move_of_a_non_duellist() {
+    let cat = cat();
+    let mut g = duel(&cat);
+    let duellist = g.champions.duellists[0].expect("duellist");
+    let archer = (0..g.units.len())
+        .find(|&k| g.units[k].side == 0 && k != duellist)
+        .expect("an archer");
+    let from = g.units[archer].base.centre;
+    let path = [Point::new(from.x + 1.0, from.y)];
+    for turn in [1, 2] {
+        g.turn = turn;
+        for kind in [
+            MoveKind::Normal,
+            MoveKind::Run,
+            MoveKind::Inexorable,
+            MoveKind::RideBy,
+        ] {
+            assert_eq!(
+                g.check_path(archer, kind, &path).err(),
+                Some(buntai::engine::table::path::MoveError::DuellistsOnly),
+                "turn {turn}, {kind:?}"
+            );
+        }
+    }
+    g.turn = 3;
+    assert!(g.check_path(archer, MoveKind::Normal, &path).is_ok());
+    // The duellist on the circle may step in, not out.
+    g.turn = 1;
+    let at = g.units[duellist].base.centre;
+    let circle = g.setup.circle.expect("circle");
+    let d = at.distance(circle.centre);
+    let step = |k: f64| {
+        Point::new(
+            at.x + k * (circle.centre.x - at.x) / d,
+            at.y + k * (circle.centre.y - at.y) / d,
+        )
+    };
+    let inward = step(1.0);
+    assert!(g.check_path(duellist, MoveKind::Normal, &[inward]).is_ok());
+    let outward = step(-1.0);
+    assert_eq!(
+        g.check_path(duellist, MoveKind::Normal, &[inward, outward])
+            .err(),
+        Some(buntai::engine::table::path::MoveError::OutsideCircle)
+    );
+}

@@ -686,8 +686,66 @@ fn walked(from: (f64, f64), e: &serde_json::Value) -> (f64, (f64, f64)) {
     (length, p)
 }
 
+/// The Duel's first two turns as the log shows them (R-113, §0.2 item 22): no one but a duellist
+/// moves, attacks, is attacked, shoots or is shot at, and a duellist's centre, once inside the
+/// circle, never leaves it.
+pub(crate) fn check_duel_turns(events: &[serde_json::Value]) {
+    let mut circle: Option<(f64, f64, f64)> = None;
+    let mut duellists: Vec<String> = Vec::new();
+    let mut turn = 0;
+    for e in events {
+        let kind = e["event"].as_str().unwrap_or_default();
+        match kind {
+            "scenario" if e["id"] == "duel" => {
+                let c = &e["circle"];
+                circle = Some((
+                    c[0].as_f64().expect("x"),
+                    c[1].as_f64().expect("y"),
+                    c[2].as_f64().expect("r"),
+                ));
+            }
+            "duellist" => duellists.push(e["model"].as_str().expect("model").to_owned()),
+            "turn" => turn = e["turn"].as_u64().expect("turn"),
+            _ => {}
+        }
+        let Some((cx, cy, radius)) = circle else {
+            continue;
+        };
+        if !(1..=2).contains(&turn) {
+            continue;
+        }
+        for key in [
+            "model", "attacker", "defender", "shooter", "target", "fighter", "by",
+        ] {
+            let Some(who) = e[key].as_str() else { continue };
+            let who = who.trim_end_matches("'s warhorse");
+            if matches!(kind, "table-move" | "attack" | "shot" | "wound" | "split") {
+                assert!(
+                    duellists.iter().any(|d| d == who),
+                    "turn {turn}: {who}, not a duellist, in a `{kind}` event: {e}"
+                );
+            }
+        }
+        if kind == "table-move" {
+            let inside = |p: &serde_json::Value| {
+                let (x, y) = (p[0].as_f64().expect("x"), p[1].as_f64().expect("y"));
+                (x - cx).hypot(y - cy) <= radius + 1e-6
+            };
+            let mut entered = inside(&e["from"]);
+            for p in e["path"].as_array().expect("path") {
+                assert!(
+                    !entered || inside(p),
+                    "turn {turn}: a duellist leaves the circle: {e}"
+                );
+                entered |= inside(p);
+            }
+        }
+    }
+}
+
 pub(crate) fn check_log(events: &[serde_json::Value]) {
     use std::collections::HashMap;
+    check_duel_turns(events);
     let mut thrown: Vec<String> = Vec::new();
     let mut burst: Option<(f64, f64)> = None;
     let mut at: HashMap<String, (f64, f64)> = HashMap::new();

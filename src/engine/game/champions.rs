@@ -56,7 +56,8 @@ impl Game<'_> {
         };
         let u = &self.units[unit];
         let base = crate::engine::table::Circle::new(end, u.base.radius);
-        end.distance(circle.centre) <= circle.radius + 1e-9
+        self.is_duellist(unit)
+            && end.distance(circle.centre) <= circle.radius + 1e-9
             && self.units.iter().all(|e| {
                 e.side == u.side
                     || !e.on_table()

@@ -621,15 +621,27 @@ impl<'c> Game<'c> {
             enemies: &enemies,
         };
         let check = check_move(&self.setup.table, &self.rules, &mover, kind, path, others)?;
-        // A Tournament match never leaves its circle; the circle is convex, so keeping
-        // every corner of the path inside keeps the whole path inside.
-        if self.victory() == VictoryRule::Matches
+        // In the Duel's first two turns only the duellists move, whatever the move (R-113, §0.2
+        // item 22).
+        if self.duellists_only() && !self.is_duellist(unit) {
+            return Err(MoveError::DuellistsOnly);
+        }
+        // A Tournament match never leaves its circle, nor does a duellist in the Duel's
+        // first two turns: once a point of the path is inside, every later one is (a
+        // replacement duellist may walk in from outside). The circle is convex, so corners
+        // inside keep the segments between them inside.
+        if (self.victory() == VictoryRule::Matches || self.duellists_only())
             && let Some(circle) = self.setup.circle
-            && path
-                .iter()
-                .any(|p| p.distance(circle.centre) > circle.radius + 1e-9)
         {
-            return Err(MoveError::OutsideCircle);
+            let inside = |p: &Point| p.distance(circle.centre) <= circle.radius + 1e-9;
+            let start = self.units[unit].base.centre;
+            let mut entered = inside(&start);
+            for p in path {
+                if entered && !inside(p) {
+                    return Err(MoveError::OutsideCircle);
+                }
+                entered |= inside(p);
+            }
         }
         Ok(check)
     }
@@ -2009,7 +2021,7 @@ pub fn desertions(
         for k in 0..game.units.len() {
             let u = &game.units[k];
             let Some(on) = u.unreliable else { continue };
-            if u.side != s || !u.on_table() || u.turn.activated {
+            if u.side != s || !u.on_table() || u.turn.activated || !game.may_act(k) {
                 continue;
             }
             if !u.deserting {
@@ -2360,6 +2372,12 @@ pub fn flee(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
 
 fn run_off(game: &mut Game<'_>, unit: usize, events: &mut EventLog) {
     game.units[unit].turn.activated = true;
+    // In the Duel's first two turns no model leaves the circle or moves at all but a duellist
+    // inside it (R-113, §0.2 item 22): a model that would flee stands, its activation spent
+    // (ruling P-35).
+    if game.duellists_only() {
+        return;
+    }
     game.units[unit].turn.fled = true;
     game.units[unit].turn.moved = Moved::Run;
     let size = game.setup.table.size;
@@ -3521,6 +3539,7 @@ fn ride_by(
     let eligible = |game: &Game<'_>, u: &Unit| {
         u.side == side
             && u.on_table()
+            && game.may_act(u.id)
             && u.fighter.mount.is_some()
             && !u.fighter.subdued
             && u.turn.moved == Moved::No

@@ -147,8 +147,11 @@ pub enum MoveError {
         allowance: f64,
     },
     OffTable,
-    /// The Tournament's circle may not be crossed: the centre stays inside it.
+    /// The Tournament's circle may not be crossed: the centre stays inside it; nor the
+    /// Duel's, by a duellist in the first two turns.
     OutsideCircle,
+    /// In the Duel's first two turns only the duellists move.
+    DuellistsOnly,
     ThroughModel {
         friend: bool,
         index: usize,
@@ -187,6 +190,9 @@ impl std::fmt::Display for MoveError {
             }
             MoveError::OffTable => f.write_str("the base would leave the table"),
             MoveError::OutsideCircle => f.write_str("the model would leave the duelling circle"),
+            MoveError::DuellistsOnly => {
+                f.write_str("only the duellists move in the Duel's first two turns")
+            }
             MoveError::ThroughModel { .. } => f.write_str("the path goes through another model"),
             MoveError::Impassable { piece } => {
                 write!(f, "the path crosses impassable piece {}", piece + 1)
