@@ -50,6 +50,53 @@ fn assassination<'c>(cat: &'c Catalogue, stand_in: &'c Faction) -> Game<'c> {
 }
 
 #[test]
+fn an_undisguised_ninja_defender_is_placed_within_twelve_inches_of_the_centre_by_the_attacker() {
+    let cat = cat();
+    let stand_in = stand_in_faction(&cat).expect("a stand-in");
+    let scenario = cat.scenario.get(ScenarioId::Assassination).expect("data");
+    for seed in 0..4 {
+        let mut request = SetupRequest::new(
+            &cat,
+            ScenarioId::Assassination,
+            150,
+            DeploymentChoice::Edge,
+            seed,
+        );
+        request.attacker = Some(1);
+        let setup = generate(&cat, &request);
+        let defenders = units_from(
+            &cat,
+            "bushi",
+            "[[models]]\nprofile = \"samurai\"\n\n[[models]]\nprofile = \"ninja\"\n",
+            0,
+        );
+        let attackers = units_of(&cat, &stand_in, &scenario_roster(scenario, &stand_in), 1);
+        let g = Game::from_setup(
+            &cat,
+            [cat.faction("bushi").expect("bushi"), &stand_in],
+            [defenders, attackers],
+            setup,
+            &mut ScriptedDice::new(&[1]),
+            &mut EventLog::off(),
+        );
+        let ninja = g
+            .units
+            .iter()
+            .find(|u| u.undisguised_ninja())
+            .expect("ninja");
+        assert_eq!(ninja.side, 0);
+        let size = g.setup.table.size;
+        let centre = Point::new(size / 2.0, size / 2.0);
+        assert!(
+            g.setup.zones[0].holds(size, &ninja.base)
+                && ninja.base.centre.distance(centre) + ninja.base.radius <= 12.0 + 1e-6,
+            "seed {seed}: wholly within 12\" of the centre: {:?}",
+            ninja.base.centre
+        );
+    }
+}
+
+#[test]
 fn t73_the_leader_killed_in_turn_four_wins_the_game_for_the_attacker_at_once() {
     let cat = cat();
     let stand_in = stand_in_faction(&cat).expect("a stand-in");

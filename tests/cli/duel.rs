@@ -15,10 +15,15 @@ use crate::script::{Script, play_all};
 /// A Duel on a bare 24" table (the circle of radius 6 at (12, 12)): each side a Warrior Monk
 /// (its duellist, the highest Rank) and two Ashigaru with yumi, deployed by the engine.
 fn duel(cat: &Catalogue) -> Game<'_> {
+    let models = "[[models]]\nprofile = \"warrior-monk\"\n\n[[models]]\nprofile = \"ashigaru\"\ncount = 2\nweapons = [\"yumi\"]\n";
+    duel_of(cat, models)
+}
+
+/// A Duel on a bare 24" table between two copies of a Bushi list, deployed by the engine.
+fn duel_of<'c>(cat: &'c Catalogue, models: &str) -> Game<'c> {
     let request = SetupRequest::new(cat, ScenarioId::Duel, 100, DeploymentChoice::Edge, 2);
     let bare = Table::new(24.0, Vec::new());
     let setup = generate_on(cat, &request, Some(&bare));
-    let models = "[[models]]\nprofile = \"warrior-monk\"\n\n[[models]]\nprofile = \"ashigaru\"\ncount = 2\nweapons = [\"yumi\"]\n";
     // d6+6 turns: one die (6: 12 turns).
     let mut dice = ScriptedDice::new(&[6]);
     Game::from_setup(
@@ -50,6 +55,30 @@ fn duellists_start_on_the_circle_and_their_friends_outside_it_within_six_inches(
         for u in g.units.iter().filter(|u| u.side == side && u.id != d) {
             let c = u.base.centre;
             assert!(c.distance(circle.centre) >= circle.radius + u.base.radius - 1e-6);
+            assert!(u.base.edge_distance(&g.units[d].base) <= 6.0 + 1e-6);
+        }
+    }
+}
+
+#[test]
+fn an_undisguised_ninja_duellist_is_placed_on_the_circle_by_the_duel_not_by_r106() {
+    let cat = cat();
+    let models =
+        "[[models]]\nprofile = \"ninja\"\n\n[[models]]\nprofile = \"ashigaru\"\ncount = 2\n";
+    let g = duel_of(&cat, models);
+    let circle = g.setup.circle.expect("the circle");
+    for side in 0..2 {
+        let d = g.champions.duellists[side].expect("a duellist");
+        assert!(
+            g.units[d].undisguised_ninja(),
+            "the Ninja, the highest Rank"
+        );
+        let at = g.units[d].base.centre;
+        assert!(
+            (at.distance(circle.centre) - circle.radius).abs() < 1e-6,
+            "side {side}: the Ninja duellist stands on the circle, not 6\" from every enemy: {at:?}"
+        );
+        for u in g.units.iter().filter(|u| u.side == side && u.id != d) {
             assert!(u.base.edge_distance(&g.units[d].base) <= 6.0 + 1e-6);
         }
     }

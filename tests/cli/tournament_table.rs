@@ -16,8 +16,15 @@ use crate::script::Script;
 
 /// A match between a Samurai (A) and a Samurai (B) on the Tournament's table.
 fn a_match(cat: &Catalogue) -> Game<'_> {
-    let samurai = "[[models]]\nprofile = \"samurai\"\n";
-    let sides = [0, 1].map(|s| units_from(cat, "bushi", samurai, s));
+    a_match_of(cat, ["samurai", "samurai"])
+}
+
+/// A match between two Bushi models of these profiles on the Tournament's table.
+fn a_match_of<'c>(cat: &'c Catalogue, profiles: [&str; 2]) -> Game<'c> {
+    let sides = [0, 1].map(|s| {
+        let model = format!("[[models]]\nprofile = \"{}\"\n", profiles[s]);
+        units_from(cat, "bushi", &model, s)
+    });
     let request = SetupRequest::new(cat, ScenarioId::Tournament, 0, DeploymentChoice::Edge, 1);
     let bushi = cat.faction("bushi").expect("bushi");
     Game::from_setup(
@@ -28,6 +35,23 @@ fn a_match(cat: &Catalogue) -> Game<'_> {
         &mut SeededDice::new(1, 0),
         &mut EventLog::off(),
     )
+}
+
+#[test]
+fn an_undisguised_ninja_fights_its_match_from_the_circle_not_placed_by_r106() {
+    let cat = cat();
+    let g = a_match_of(&cat, ["ninja", "samurai"]);
+    assert!(g.units[0].undisguised_ninja());
+    let circle = g.setup.circle.expect("the duelling circle");
+    for u in &g.units {
+        assert!(
+            (u.base.centre.distance(circle.centre) - 6.0).abs() < 1e-9,
+            "{} on the circle: {:?}",
+            u.fighter.name,
+            u.base.centre
+        );
+    }
+    assert!((g.units[0].base.edge_distance(&g.units[1].base) - 11.0).abs() < 1e-9);
 }
 
 #[test]

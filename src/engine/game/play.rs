@@ -1202,9 +1202,10 @@ impl<'c> Game<'c> {
                 // base no larger than its own (the first model, a duellist, may stand in the circle).
                 let mut resume: SmallVec<[(f64, usize, usize); 4]> = SmallVec::new();
                 for k in order {
-                    // An undisguised Ninja is placed once both sides have deployed.
+                    // An undisguised Ninja is placed once both sides have deployed,
+                    // unless the scenario places it itself (PLAY-DIGEST §0.2 item 21).
                     if self.units[k].side != s
-                        || self.units[k].undisguised_ninja()
+                        || (self.units[k].undisguised_ninja() && !self.scenario_places(k))
                         || leaders.is_some_and(|l| l != self.units[k].leader)
                     {
                         continue;
@@ -1293,6 +1294,16 @@ impl<'c> Game<'c> {
         }
     }
 
+    /// Whether the scenario places this model itself, so that an undisguised Ninja among them is
+    /// placed like any other model and not by R-106 (R-106 as amended by PLAY-DIGEST §0.2 item 21): a
+    /// Tournament match's fighters, the Duel's duellists and the Assassination's defenders.
+    fn scenario_places(&self, k: usize) -> bool {
+        let side = self.units[k].side;
+        self.victory() == VictoryRule::Matches
+            || self.champions.duellists[side] == Some(k)
+            || (self.setup.attacker_places_defender() && self.setup.attacker == Some(1 - side))
+    }
+
     /// Undisguised Ninja, side A's first: anywhere on the table with its base more than
     /// 6" from every enemy (the Assassination's attackers at least 9" from every defender,
     /// R-115), never touching another base; the engine takes the spot nearest the
@@ -1307,7 +1318,7 @@ impl<'c> Game<'c> {
             _ => self.cat.terrain.reserves.ninja_clearance + 2e-9,
         };
         for k in 0..self.units.len() {
-            if !self.units[k].undisguised_ninja() {
+            if !self.units[k].undisguised_ninja() || self.scenario_places(k) {
                 continue;
             }
             let (side, r) = (self.units[k].side, self.units[k].base.radius);
