@@ -281,6 +281,41 @@ fn t8_an_acrobatic_model_climbs_walls_at_half_passes_friends_and_is_still_slowed
 }
 
 #[test]
+fn acrobatic_halving_reads_the_centre_line_not_a_base_grazing_a_wall_or_a_rock() {
+    let cat = cat();
+    let r = rules(&cat);
+    let acrobat = Mover {
+        acrobatic: true,
+        ..Mover::on_foot(at(10.0, 10.0))
+    };
+    // A house whose west wall runs along x = 11; the acrobat walks north at x = 10.7, its base
+    // over the wall by 0.2" but its centre line outside the house.
+    let house = piece(&cat, "building", Polygon::rectangle(11.0, 5.0, 6.0, 10.0));
+    let rock = piece(&cat, "cliff", Polygon::rectangle(11.0, 5.0, 6.0, 10.0));
+    assert_eq!(rock.movement, Movement::Impassable);
+    for grazed in [house, rock] {
+        let t = table(vec![grazed]);
+        let grazer = Mover {
+            base: at(10.7, 6.0),
+            ..acrobat
+        };
+        let along = go(&t, &r, &grazer, MoveKind::Normal, (0.0, 6.0), NONE).expect("along");
+        assert_eq!(along.halvings, 0, "a grazing base does not halve the move");
+        assert_eq!(along.allowance, 6.0);
+        // Its centre line through the wall (into the house, over the rock) halves it.
+        let into = go(&t, &r, &acrobat, MoveKind::Normal, (3.0, 0.0), NONE).expect("in");
+        assert_eq!(into.halvings, 1);
+        assert!(go(&t, &r, &acrobat, MoveKind::Normal, (3.5, 0.0), NONE).is_err());
+        // The same grazing walk is refused to a model that is not Acrobatic.
+        let walker = Mover {
+            acrobatic: false,
+            ..grazer
+        };
+        assert!(go(&t, &r, &walker, MoveKind::Normal, (0.0, 6.0), NONE).is_err());
+    }
+}
+
+#[test]
 fn t9_an_engaged_model_may_only_withdraw_two_inches_out_of_contact() {
     let cat = cat();
     let r = rules(&cat);

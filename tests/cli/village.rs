@@ -11,7 +11,7 @@ use buntai::engine::table::{Point, Table};
 use buntai::model::{Catalogue, ScenarioId};
 
 use crate::scoring::{cat, kill, units_from};
-use crate::script::{Script, play_turn_one};
+use crate::script::{Script, play_all, play_turn_one};
 use crate::support::simulated_log;
 
 /// A village on a bare 24" table: A (a Bushi Ashigaru, 0) attacks; B defends with a Ming
@@ -158,6 +158,26 @@ fn t75_each_slain_civilian_scores_three_for_the_attacker_and_each_survivor_three
         })
         .sum();
     assert_eq!(saved, 6, "one Civilian alive: +3 VP to the defender");
+}
+
+#[test]
+fn civilian_deaths_never_make_the_defender_take_a_morale_test() {
+    let cat = cat();
+    let mut g = village(&cat, spread());
+    // Both Civilians slain before turn 1: half the defender's side, but none of its Buntai.
+    kill(&mut g, 2, 0);
+    kill(&mut g, 3, 0);
+    assert_eq!(g.criticals_this_turn(1), 0, "no Critical of the Buntai");
+    let events = play_all(&mut g, &mut Script::defending(), &mut Script::defending(), 5);
+    let tests: Vec<&Event> = events
+        .iter()
+        .filter(|e| matches!(e, Event::MoraleTest { .. }))
+        .collect();
+    assert!(tests.is_empty(), "no test is due: {tests:?}");
+    // The Soldier's own death is a Critical of the Buntai (its whole starting strength).
+    let mut g = village(&cat, spread());
+    kill(&mut g, 1, 0);
+    assert_eq!(g.criticals_this_turn(1), 1);
 }
 
 #[test]

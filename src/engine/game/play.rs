@@ -2963,7 +2963,10 @@ fn killed(game: &mut Game<'_>, victim: usize, events: &mut EventLog) {
     super::champions::replace_fallen(game, events);
     let u = &mut game.units[victim];
     let side = u.side;
-    game.criticals[1][side] += 1;
+    // A Civilian is not of the Buntai: its death counts toward no Morale test.
+    if !u.civilian {
+        game.criticals[1][side] += 1;
+    }
     if u.leader {
         game.leader_critical[1][side] = true;
     }

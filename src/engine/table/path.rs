@@ -412,12 +412,18 @@ fn crossing(piece: &Piece, mover: &Mover, seg: &Segment, index: usize) -> Result
     {
         return Err(MoveError::DeepWater { piece: index });
     }
+    // An Acrobatic model may let its base cross walls and impassable ground; the move is halved
+    // only where its centre line meets them, as for any difficult ground.
     if piece.building {
-        let mut through_wall = false;
-        piece.walls(|w| through_wall |= w.distance_to_segment(seg) < r - OVERLAP);
+        let (mut through_wall, mut centre_through) = (false, false);
+        piece.walls(|w| {
+            let gap = w.distance_to_segment(seg);
+            through_wall |= gap < r - OVERLAP;
+            centre_through |= gap <= EPS;
+        });
         if through_wall {
             return if mover.acrobatic {
-                Ok(true)
+                Ok(centre_through)
             } else {
                 Err(MoveError::Impassable { piece: index })
             };
@@ -427,7 +433,7 @@ fn crossing(piece: &Piece, mover: &Mover, seg: &Segment, index: usize) -> Result
     match piece.movement {
         Movement::Impassable if base_overlaps(piece, seg, r) => {
             if mover.acrobatic {
-                Ok(true)
+                Ok(centre_meets)
             } else {
                 Err(MoveError::Impassable { piece: index })
             }
