@@ -689,6 +689,83 @@ fn walked(from: (f64, f64), e: &serde_json::Value) -> (f64, (f64, f64)) {
 /// The Duel's first two turns as the log shows them (R-113, §0.2 item 22): no one but a duellist
 /// moves, attacks, is attacked, shoots or is shot at, and a duellist's centre, once inside the
 /// circle, never leaves it.
+/// Every model deployed: no base across a building's outline, no mounted model's
+/// centre in difficult ground or a building. The pieces' kinds are read from the shipped data.
+pub(crate) fn check_deployment(events: &[serde_json::Value]) {
+    use buntai::engine::table::{Point, Polygon};
+    use buntai::model::Movement;
+    let cat = cat();
+    let mut pieces: Vec<(bool, bool, Polygon)> = Vec::new();
+    let mut riders: std::collections::HashMap<String, f64> = Default::default();
+    let mut footmen: std::collections::HashMap<String, f64> = Default::default();
+    for e in events {
+        match e["event"].as_str().unwrap_or_default() {
+            "table-setup" => {
+                pieces = e["pieces"]
+                    .as_array()
+                    .expect("pieces")
+                    .iter()
+                    .map(|p| {
+                        let kind = cat
+                            .terrain
+                            .kind(p[0].as_str().expect("kind"))
+                            .expect("kind");
+                        let outline = p[1]
+                            .as_array()
+                            .expect("outline")
+                            .iter()
+                            .map(|q| Point::new(q[0].as_f64().unwrap(), q[1].as_f64().unwrap()))
+                            .collect();
+                        let building = p[0] == "building";
+                        (
+                            building,
+                            kind.movement == Movement::Difficult,
+                            Polygon::new(outline),
+                        )
+                    })
+                    .collect();
+            }
+            "model" => {
+                let name = e["model"].as_str().expect("model").to_owned();
+                let r = e["base_radius"].as_f64().expect("radius");
+                if e["mount"].is_null() {
+                    footmen.insert(name, r);
+                } else {
+                    riders.insert(name, r);
+                }
+            }
+            "deploy" => {
+                let model = e["model"].as_str().expect("model");
+                let c = Point::new(e["x"].as_f64().expect("x"), e["y"].as_f64().expect("y"));
+                let mounted = riders.contains_key(model);
+                let r = riders
+                    .get(model)
+                    .or(footmen.get(model))
+                    .copied()
+                    .unwrap_or(0.5);
+                for (building, difficult, shape) in &pieces {
+                    if *building {
+                        let nearest = shape
+                            .edges()
+                            .map(|s| s.distance_to_point(c))
+                            .fold(f64::MAX, f64::min);
+                        assert!(
+                            nearest >= r - 1e-6,
+                            "{model} deployed across a building: {c:?}"
+                        );
+                    }
+                    assert!(
+                        !(mounted && (*building || *difficult) && shape.contains(c)),
+                        "{model} deployed mounted in difficult ground or a building: {c:?}"
+                    );
+                }
+            }
+            "turn" => return,
+            _ => {}
+        }
+    }
+}
+
 pub(crate) fn check_duel_turns(events: &[serde_json::Value]) {
     let mut circle: Option<(f64, f64, f64)> = None;
     let mut duellists: Vec<String> = Vec::new();
@@ -746,6 +823,7 @@ pub(crate) fn check_duel_turns(events: &[serde_json::Value]) {
 pub(crate) fn check_log(events: &[serde_json::Value]) {
     use std::collections::HashMap;
     check_duel_turns(events);
+    check_deployment(events);
     let mut thrown: Vec<String> = Vec::new();
     let mut burst: Option<(f64, f64)> = None;
     let mut at: HashMap<String, (f64, f64)> = HashMap::new();

@@ -611,3 +611,99 @@ fn t14_seven_models_deploy_four_and_keep_three_in_reserve() {
     assert_eq!(reserves.split(1), (1, 0, 0));
     assert_eq!(reserves.split(10), (5, 3, 2));
 }
+
+/// A 24" table whose every edge has a wood over its first 10" and a house (a door in its side
+/// wall, across the 2" deployment strip) over the next 4", both 3" deep.
+fn crowded_edges(cat: &Catalogue) -> Table {
+    // Turn a point a quarter at a time about the table's centre.
+    let turn = |p: Point, k: usize| (0..k).fold(p, |p, _| Point::new(24.0 - p.y, p.x));
+    let turned = |x: f64, y: f64, w: f64, h: f64, k: usize| {
+        let (a, b) = (turn(Point::new(x, y), k), turn(Point::new(x + w, y + h), k));
+        Polygon::rectangle(
+            a.x.min(b.x),
+            a.y.min(b.y),
+            (a.x - b.x).abs(),
+            (a.y - b.y).abs(),
+        )
+    };
+    let mut pieces = Vec::new();
+    for k in 0..4 {
+        pieces.push(piece(cat, "wood", turned(0.0, 0.0, 10.0, 3.0, k)));
+        let mut house = piece(cat, "building", turned(10.0, 0.0, 4.0, 3.0, k));
+        house.openings.push(Opening {
+            segment: Segment::new(
+                turn(Point::new(10.0, 0.2), k),
+                turn(Point::new(10.0, 1.8), k),
+            ),
+            kind: OpeningKind::Door,
+        });
+        pieces.push(house);
+    }
+    let pieces = pieces
+        .into_iter()
+        .enumerate()
+        .map(|(index, p)| Piece { index, ..p })
+        .collect();
+    Table::new(24.0, pieces)
+}
+
+#[test]
+fn no_mounted_model_deploys_in_difficult_ground_or_a_building_and_no_base_across_an_outline() {
+    use buntai::engine::events::EventLog;
+    use buntai::engine::game::play::Game;
+    use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
+    use buntai::model::ScenarioId;
+    let cat = cat();
+    let table = crowded_edges(&cat);
+    let models = "[[models]]\nprofile = \"heavy-cavalry\"\ncount = 3\n\n[[models]]\nprofile = \"soldier\"\ncount = 6\n";
+    let mut mounted_deployed = 0;
+    for seed in 0..6 {
+        let request = SetupRequest::new(
+            &cat,
+            ScenarioId::Skirmish,
+            200,
+            DeploymentChoice::Edge,
+            seed,
+        );
+        let setup = generate_on(&cat, &request, Some(&table));
+        let ming = cat.faction("ming-chinese").expect("ming");
+        let g = Game::from_setup(
+            &cat,
+            [ming, ming],
+            [0, 1].map(|s| crate::scoring::units_from(&cat, "ming-chinese", models, s)),
+            setup,
+            &mut ScriptedDice::new(&[6, 1, 1]),
+            &mut EventLog::off(),
+        );
+        for u in g.units.iter().filter(|u| u.on_table()) {
+            let (c, r) = (u.base.centre, u.base.radius);
+            for p in &g.setup.table.pieces {
+                if p.building {
+                    let nearest = p
+                        .shape
+                        .edges()
+                        .map(|e| e.distance_to_point(c))
+                        .fold(f64::MAX, f64::min);
+                    assert!(
+                        nearest >= r - 1e-6,
+                        "seed {seed}: {} across the house at {c:?}",
+                        u.fighter.name
+                    );
+                }
+                if u.fighter.mount.is_some() {
+                    assert!(
+                        !(p.shape.contains(c) && (p.building || p.movement == Movement::Difficult)),
+                        "seed {seed}: {} mounted in {} at {c:?}",
+                        u.fighter.name,
+                        p.kind
+                    );
+                }
+            }
+            mounted_deployed += usize::from(u.fighter.mount.is_some());
+        }
+    }
+    assert!(
+        mounted_deployed > 0,
+        "riders found room in the open stretch"
+    );
+}

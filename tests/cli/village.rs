@@ -168,7 +168,12 @@ fn civilian_deaths_never_make_the_defender_take_a_morale_test() {
     kill(&mut g, 2, 0);
     kill(&mut g, 3, 0);
     assert_eq!(g.criticals_this_turn(1), 0, "no Critical of the Buntai");
-    let events = play_all(&mut g, &mut Script::defending(), &mut Script::defending(), 5);
+    let events = play_all(
+        &mut g,
+        &mut Script::defending(),
+        &mut Script::defending(),
+        5,
+    );
     let tests: Vec<&Event> = events
         .iter()
         .filter(|e| matches!(e, Event::MoraleTest { .. }))

@@ -1211,6 +1211,7 @@ impl<'c> Game<'c> {
                         continue;
                     }
                     let base_r = self.units[k].base.radius;
+                    let mounted = self.units[k].fighter.mount.is_some();
                     let outside = |p: &Point| {
                         Some(k) == duellist
                             || circle
@@ -1230,7 +1231,7 @@ impl<'c> Game<'c> {
                                     || o.base.centre.distance(c.centre) - o.base.radius - c.radius
                                         >= gap - 1e-9
                             })
-                            && self.setup.table.base_fits(&c)
+                            && self.setup.table.deploy_fits(&c, mounted)
                     };
                     let mut placed = None;
                     for (g, gap) in [1.0, 0.0].into_iter().enumerate() {
@@ -1346,7 +1347,7 @@ impl<'c> Game<'c> {
             let spot = spots.into_iter().find(|p| {
                 let c = Circle::new(*p, r);
                 stands_clear(&self.setup.table, gap, &c, &enemies)
-                    && self.setup.table.base_fits(&c)
+                    && self.setup.table.deploy_fits(&c, false)
                     && self.units.iter().all(|o| {
                         o.id == k
                             || !o.on_table()

@@ -144,6 +144,23 @@ impl Table {
             })
     }
 
+    /// Whether a model may be deployed on this spot: it fits (`base_fits`), its base is
+    /// wholly inside or wholly outside every building (never across an outline, doorways
+    /// included), and a mounted model's centre is in no difficult ground and no building.
+    pub fn deploy_fits(&self, base: &Circle, mounted: bool) -> bool {
+        self.base_fits(base)
+            && self.pieces.iter().all(|p| {
+                let across = p.building
+                    && p.shape
+                        .edges()
+                        .any(|e| e.distance_to_point(base.centre) < base.radius - 1e-6);
+                let barred = mounted
+                    && (p.building || p.movement == Movement::Difficult)
+                    && p.shape.contains(base.centre);
+                !across && !barred
+            })
+    }
+
     /// The pieces whose polygon contains `p`.
     pub fn pieces_at(&self, p: Point) -> impl Iterator<Item = &Piece> + '_ {
         self.pieces
