@@ -714,7 +714,9 @@ pub(crate) fn check_deployment(events: &[serde_json::Value]) {
                             .as_array()
                             .expect("outline")
                             .iter()
-                            .map(|q| Point::new(q[0].as_f64().unwrap(), q[1].as_f64().unwrap()))
+                            .map(|q| {
+                                Point::new(q[0].as_f64().expect("x"), q[1].as_f64().expect("y"))
+                            })
                             .collect();
                         let building = p[0] == "building";
                         (
