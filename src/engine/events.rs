@@ -96,6 +96,14 @@ pub enum Event {
     Thrown {
         fighter: String,
     },
+    /// A shot at a rider: the d6 that says whether the rider (5-6) or the mount (1-4) is
+    /// shot at.
+    MountOrRider {
+        shooter: String,
+        target: String,
+        die: u8,
+        mount: bool,
+    },
     /// An End Phase roll to remove Stunned counters: d6 + modifier (-1 engaged, +1 rested);
     /// 3-5 removes one, 6 or more two.
     StunRoll {
@@ -362,8 +370,11 @@ pub enum Event {
         /// the combat when the first shot into a combat failed, R-76).
         target: String,
         hit: String,
+        /// The shot was at `hit`'s mount: its armour is light, its wounds are the mount's.
+        mount: bool,
         weapon: String,
         range: f64,
+        /// The cover of `hit` as seen from the shooter.
         cover: crate::engine::shooting::Cover,
         /// The dice kept (after any Kyujutsu or Hojutsu re-roll).
         dice: Vec<u8>,

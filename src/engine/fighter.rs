@@ -98,6 +98,8 @@ pub struct Fighter {
     /// The mount ridden (-2 to melee Attack Rolls unless the rider has Bajutsu).
     pub mount: Option<Steed>,
     pub bajutsu: bool,
+    /// Yadome-jutsu: yumi shots at this model take a further -2 (its mount is not covered, P-36).
+    pub yadome: bool,
     /// May re-roll its side's Priority die (tp.31).
     pub senjo_jutsu: bool,
     /// Carrying a banner: -1 to Initiative, Attack and Defence Rolls while engaged.
@@ -261,6 +263,7 @@ impl Fighter {
                     }),
                 }),
             bajutsu: m.has_attribute("bajutsu"),
+            yadome: m.has_attribute("yadome-jutsu"),
             senjo_jutsu: m.has_attribute("senjo-jutsu"),
             banner: m.banner,
             carrying: false,
@@ -482,6 +485,7 @@ pub(crate) fn test_fighter(
         intuition: false,
         mount: None,
         bajutsu: false,
+        yadome: false,
         senjo_jutsu: false,
         banner: false,
         carrying: false,

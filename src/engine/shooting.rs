@@ -72,19 +72,32 @@ pub struct IntoCombat {
 /// `target`: the shot at the intended target; `others`: the same shot at each other model in the
 /// combat (each with its own Defence Score).
 pub fn shoot_into_combat(target: ShotSpec, others: &[ShotSpec], dice: &mut dyn Dice) -> IntoCombat {
-    let first = roll_shot(target, dice);
-    if first.result != WoundResult::NoWound || others.is_empty() {
-        return IntoCombat {
-            first,
-            second: None,
-        };
+    let (first, second) = into_combat(
+        others.len(),
+        dice,
+        |at, dice| roll_shot(at.map_or(target, |k| others[k]), dice),
+        |roll| roll.result != WoundResult::NoWound,
+    );
+    IntoCombat { first, second }
+}
+
+/// The order of a shot into a combat (tp.15, R-76): `shot(None, ..)` is the shot at the target;
+/// unless it `wounded`, one of the `others` other models of the combat, picked at random, takes a
+/// completely new Shooting Attack, `shot(Some(k), ..)`, and there it stops. With no others, only
+/// the first shot is made and no pick is rolled.
+pub fn into_combat<T>(
+    others: usize,
+    dice: &mut dyn Dice,
+    mut shot: impl FnMut(Option<usize>, &mut dyn Dice) -> T,
+    wounded: impl Fn(&T) -> bool,
+) -> (T, Option<(usize, T)>) {
+    let first = shot(None, dice);
+    if wounded(&first) || others == 0 {
+        return (first, None);
     }
-    let k = random_index(others.len(), dice);
-    let second = roll_shot(others[k], dice);
-    IntoCombat {
-        first,
-        second: Some((k, second)),
-    }
+    let k = random_index(others, dice);
+    let second = shot(Some(k), dice);
+    (first, Some((k, second)))
 }
 
 /// A uniform pick among `n` (at most 6) by d6, re-rolling what is out of range; no roll for one.

@@ -822,7 +822,23 @@ pub(crate) fn check_duel_turns(events: &[serde_json::Value]) {
     }
 }
 
+/// A polygon from a logged outline, a list of `[x, y]`.
+fn outline(points: &serde_json::Value) -> buntai::engine::table::Polygon {
+    use buntai::engine::table::{Point, Polygon};
+    let corner =
+        |q: &serde_json::Value| Point::new(q[0].as_f64().expect("x"), q[1].as_f64().expect("y"));
+    Polygon::new(
+        points
+            .as_array()
+            .expect("outline")
+            .iter()
+            .map(corner)
+            .collect(),
+    )
+}
+
 pub(crate) fn check_log(events: &[serde_json::Value]) {
+    use buntai::engine::table::{Point, Segment};
     use std::collections::HashMap;
     check_duel_turns(events);
     check_deployment(events);
@@ -832,6 +848,11 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
     let mut gone: Vec<String> = Vec::new();
     let mut known: Vec<String> = Vec::new();
     let mut moved_this_turn: Vec<String> = Vec::new();
+    // Who shot this turn, who rides, the buildings' outlines and the last mount-or-rider roll.
+    let mut shot_this_turn: Vec<String> = Vec::new();
+    let mut riders: Vec<String> = Vec::new();
+    let mut buildings: Vec<buntai::engine::table::Polygon> = Vec::new();
+    let mut split: Option<(String, bool)> = None;
     let (mut turn, mut limit) = (0u64, 0u64);
     let mut vp = [0i64; 2];
     let r = 0.5;
@@ -865,7 +886,28 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
             }
         }
         match name {
-            "table-setup" => size = e["size"].as_f64().expect("size"),
+            "table-setup" => {
+                size = e["size"].as_f64().expect("size");
+                buildings = e["pieces"]
+                    .as_array()
+                    .expect("pieces")
+                    .iter()
+                    .filter(|p| p[0] == "building")
+                    .map(|p| outline(&p[1]))
+                    .collect();
+            }
+            "thrown" | "dismount" => {
+                let model = e["fighter"].as_str().or(e["model"].as_str());
+                riders.retain(|r| Some(r.as_str()) != model);
+            }
+            "mount" => riders.push(e["model"].as_str().expect("model").to_owned()),
+            "mount-or-rider" => {
+                let target = e["target"].as_str().expect("target").to_owned();
+                assert!(riders.contains(&target), "{target} is split but not riding");
+                let die = e["die"].as_u64().expect("die");
+                assert_eq!(e["mount"].as_bool(), Some(die <= 4), "R-77: {e}");
+                split = Some((target, die <= 4));
+            }
             "edge-named" => {
                 let edge = ["south", "east", "north", "west"]
                     .iter()
@@ -906,11 +948,15 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
             "turn" => {
                 turn = e["turn"].as_u64().expect("turn");
                 moved_this_turn.clear();
+                shot_this_turn.clear();
             }
             // Every model is introduced with its starting profile before it is placed.
             "model" => {
                 let model = e["model"].as_str().expect("model").to_owned();
                 assert!(e["rank"].as_u64().is_some() && e["profile"].is_string());
+                if !e["mount"].is_null() {
+                    riders.push(model.clone());
+                }
                 assert!(
                     e["base_radius"]
                         .as_f64()
@@ -1059,6 +1105,45 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
                 assert_eq!(e["result"], wound_name(total - defence), "{e}");
                 let shooter = e["shooter"].as_str().expect("shooter").to_owned();
                 assert!(!gone.contains(&shooter), "the dead do not shoot");
+                // A shot at a rider is at the mount or the rider by the d6 before it (R-77); a
+                // mount's armour is light.
+                let hit = e["hit"].as_str().expect("hit").to_owned();
+                let at_mount = e["mount"].as_bool().expect("mount");
+                match split.take() {
+                    Some((split, mount)) if split == hit => assert_eq!(mount, at_mount, "{e}"),
+                    _ => assert!(!riders.contains(&hit), "a shot at {hit} skips R-77: {e}"),
+                }
+                if at_mount {
+                    assert!(
+                        e["defence_items"]
+                            .as_array()
+                            .expect("items")
+                            .iter()
+                            .any(|i| i[0] == "light armour"),
+                        "a mount's light armour: {e}"
+                    );
+                }
+                // A still model inside a building is seen from outside only through a wall
+                // within 1" of the shooter's base edge (§0.2 item 20); seen, it has heavy cover.
+                let (p, q) = (at[&shooter], at[&hit]);
+                let still = !moved_this_turn.contains(&hit) && !shot_this_turn.contains(&hit);
+                for house in &buildings {
+                    let (pc, qc) = (Point::new(p.0, p.1), Point::new(q.0, q.1));
+                    if house.contains(pc) || !house.contains(qc) || e["hit"] != e["target"] {
+                        continue;
+                    }
+                    let line = Segment::new(pc, qc);
+                    let d = pc.distance(qc);
+                    // The sight segment beyond 1" of the shooter's base edge.
+                    let far = Segment::new(line.at((r + 1.0 + 1e-6) / d), line.at(1.0 - r / d));
+                    let through = house.edges().any(|w| w.intersects(&far));
+                    assert!(
+                        !still || !through,
+                        "{shooter} sees still {hit} in a building through a far wall: {e}"
+                    );
+                    assert_eq!(e["cover"], "heavy", "{hit} in a building: {e}");
+                }
+                shot_this_turn.push(shooter.clone());
                 // No engaged model shoots: no enemy base within contact of the shooter's.
                 let p = at[&shooter];
                 let side = &shooter[..1];

@@ -34,6 +34,7 @@ mod schema;
 mod scoring;
 mod script;
 mod sheet;
+mod shooting;
 mod support;
 mod table;
 mod table_rules;

@@ -21,7 +21,7 @@ fn at(x: f64, y: f64) -> Circle {
 }
 
 /// A piece of a kind from the data, as a table file would give it.
-fn piece(cat: &Catalogue, kind: &str, shape: Polygon) -> Piece {
+pub(crate) fn piece(cat: &Catalogue, kind: &str, shape: Polygon) -> Piece {
     let k = cat.terrain.kind(kind).expect("kind in the data");
     Piece {
         index: 0,

@@ -17,8 +17,8 @@ use crate::engine::events::{Event, EventLog, match_points};
 use crate::engine::fighter::{Counters, Fighter, Steed};
 use crate::engine::policy::{Policy, WithdrawResponse};
 use crate::engine::shooting::{
-    Moved, Phase, ShotContext, ShotSpec, attack_modifier, attack_modifiers, defence_items,
-    defence_score, roll_shot, shoot_into_combat,
+    Cover, Moved, Phase, ShotContext, ShotSpec, attack_modifier, attack_modifiers, defence_items,
+    defence_score, into_combat, roll_shot,
 };
 use crate::engine::table::path::{
     MoveCheck, MoveError, MoveKind, MoveRules, Mover, Others, base_allowance, check_move,
@@ -145,6 +145,9 @@ pub struct Slain {
 /// A shot's numbers: its spec and its context (from which the log itemises the modifiers and
 /// Defence items).
 pub type ShotNumbers = (ShotSpec, ShotContext);
+
+/// A shot at a rider hits the mount on a d6 of 1-4, the rider on 5-6.
+const MOUNT_HIT_MAX: u8 = 4;
 
 /// A side's decisions on the table. Combat decisions go to the melee [`Policy`].
 pub trait TablePolicy {
@@ -1548,7 +1551,7 @@ impl<'c> Game<'c> {
             mounted: s.fighter.mount.is_some(),
             bajutsu: s.fighter.bajutsu,
             wind: self.setup.weather.as_deref() == Some("wind"),
-            yadome: false,
+            yadome: t.fighter.yadome,
             called_shot: false,
             target_armour: (!blast).then_some(t.fighter.armour),
             cover: line.cover,
@@ -1563,6 +1566,34 @@ impl<'c> Game<'c> {
             },
             ctx,
         ))
+    }
+
+    /// A shot's numbers turned on `at` (another model of the target's combat, R-76) or on its
+    /// mount, with `cover` as `at` is seen from the shooter: armour (a mount's is light),
+    /// Yadome-jutsu (the rider's, not the mount's: P-36) and cover worked out for it; the range
+    /// and the shooter's own modifiers stay.
+    fn aimed_at(
+        &self,
+        weapon: &crate::model::Weapon,
+        (spec, ctx): ShotNumbers,
+        at: usize,
+        cover: Cover,
+        mount: bool,
+    ) -> ShotNumbers {
+        let f = &self.units[at].fighter;
+        let ctx = ShotContext {
+            target_engaged: self.engaged(at),
+            target_armour: Some(if mount { Armour::Light } else { f.armour }),
+            yadome: !mount && f.yadome,
+            cover,
+            ..ctx
+        };
+        let spec = ShotSpec {
+            modifier: attack_modifier(self.cat, weapon, &ctx).unwrap_or(spec.modifier),
+            defence: defence_score(self.cat, weapon, &ctx),
+            ..spec
+        };
+        (spec, ctx)
     }
 
     fn side_units(&self, side: usize) -> impl Iterator<Item = &Unit> + '_ {
@@ -2751,7 +2782,6 @@ pub fn shoot(
             target = y;
         }
     }
-    let (spec, ctx) = numbers;
     let engaged_with: Vec<usize> = game.contacts(target).collect();
     let s = &mut game.units[unit];
     s.turn.shots += 1;
@@ -2761,75 +2791,70 @@ pub fn shoot(
     if &*weapon_id == "teppo" {
         s.missiles[weapon].unloaded = true;
     }
-    // The reasons of the numbers are written out only for the log, from the same context.
-    let weapon_data = game.cat.weapon(&weapon_id);
-    let log_shot = |game: &Game<'_>,
-                    hit: usize,
-                    roll: &crate::engine::shooting::ShotRoll,
-                    defended: &ShotContext,
-                    events: &mut EventLog| {
+    let Some(weapon_data) = game.cat.weapon(&weapon_id) else {
+        return true;
+    };
+    // The others of its combat, each seen from the shooter with its own cover; line of sight and
+    // range are not checked again.
+    let mut others: Vec<(usize, Cover)> = Vec::new();
+    if !engaged_with.is_empty() {
+        let second_ring: Vec<usize> = game.contacts(engaged_with[0]).collect();
+        for &o in engaged_with.iter().chain(second_ring.iter()) {
+            if o != target && others.iter().all(|&(seen, _)| seen != o) {
+                let (from, to) = (&game.units[unit].base, &game.units[o].base);
+                others.push((o, map.cover(from, to)));
+            }
+        }
+    }
+    // One Shooting Attack at `hit`: a rider is first split from its mount by a d6, and
+    // every number that depends on the model shot at is worked out for it (R-76, §0.2 item 9).
+    let at = |hit: usize, cover: Cover, dice: &mut dyn Dice, events: &mut EventLog| {
+        let mount = game.units[hit].fighter.mount.is_some() && {
+            let die = dice.d6();
+            let mount = die <= MOUNT_HIT_MAX;
+            events.push(|| Event::MountOrRider {
+                shooter: name.to_string(),
+                target: game.units[hit].fighter.name.to_string(),
+                die,
+                mount,
+            });
+            mount
+        };
+        let (spec, defended) = game.aimed_at(weapon_data, numbers, hit, cover, mount);
+        let roll = roll_shot(spec, dice);
         events.push(|| Event::Shot {
             shooter: name.to_string(),
             target: game.units[target].fighter.name.to_string(),
             hit: game.units[hit].fighter.name.to_string(),
+            mount,
             weapon: weapon_id.to_string(),
-            range: ctx.range,
-            cover: ctx.cover,
+            range: defended.range,
+            cover: defended.cover,
             dice: roll.kept.clone(),
             shoot: spec.shoot,
-            modifiers: weapon_data
-                .and_then(|w| attack_modifiers(game.cat, w, &ctx).ok())
-                .unwrap_or_default(),
+            modifiers: attack_modifiers(game.cat, weapon_data, &defended).unwrap_or_default(),
             total: roll.total,
-            defence_items: weapon_data
-                .map(|w| defence_items(game.cat, w, defended))
-                .unwrap_or_default(),
+            defence_items: defence_items(game.cat, weapon_data, &defended),
             defence: roll.defence,
             result: roll.result,
         });
+        (hit, mount, roll)
     };
-    let (victim, roll) = if engaged_with.is_empty() {
-        let roll = roll_shot(spec, dice);
-        log_shot(game, target, &roll, &ctx, events);
-        (target, roll)
+    let (first, second) = into_combat(
+        others.len(),
+        dice,
+        |k, dice| match k {
+            None => at(target, numbers.1.cover, dice, events),
+            Some(k) => at(others[k].0, others[k].1, dice, events),
+        },
+        |(_, _, roll)| roll.result != WoundResult::NoWound,
+    );
+    let (victim, mount, roll) = second.map_or(first, |(_, shot)| shot);
+    if mount {
+        crate::engine::combat::mount_wound(&mut game.units[victim].fighter, roll.result, events);
     } else {
-        // The others of its combat, each with its own Defence as seen from the shooter; line of
-        // sight and range are not checked again.
-        let mut others = Vec::new();
-        let mut specs = Vec::new();
-        let mut contexts = Vec::new();
-        let second_ring: Vec<usize> = game.contacts(engaged_with[0]).collect();
-        for &o in engaged_with.iter().chain(second_ring.iter()) {
-            if o == target || others.contains(&o) {
-                continue;
-            }
-            let seen = game.sight(&map, &crowd, unit, o);
-            let octx = ShotContext {
-                target_armour: Some(game.units[o].fighter.armour),
-                cover: seen.cover,
-                ..ctx
-            };
-            let Some(w) = weapon_data else {
-                continue;
-            };
-            others.push(o);
-            specs.push(ShotSpec {
-                defence: defence_score(game.cat, w, &octx),
-                ..spec
-            });
-            contexts.push(octx);
-        }
-        let shot = shoot_into_combat(spec, &specs, dice);
-        log_shot(game, target, &shot.first, &ctx, events);
-        match shot.second {
-            Some((k, second)) => {
-                log_shot(game, others[k], &second, &contexts[k], events);
-                (others[k], second)
-            }
-            None => (target, shot.first),
-        }
-    };
-    wound(game, victim, Some(unit), roll.result, events);
+        wound(game, victim, Some(unit), roll.result, events);
+    }
     // A shot by a non-duellist is an attack.
     super::champions::attacks(game, unit, events);
     true

@@ -87,6 +87,29 @@ impl<'t> SightMap<'t> {
         skip: [usize; 2],
         limit: Option<f64>,
     ) -> SightLine {
+        self.trace(shooter, target, Some((crowd, skip)), limit)
+    }
+
+    /// The cover `target` has from `shooter` where sight is not checked (a shot into a combat
+    /// going on to another model, R-76): the line runs through models and blocking terrain, and
+    /// only the cover the pieces give the target is read.
+    pub fn cover(&self, shooter: &Circle, target: &Circle) -> Cover {
+        let looker = Looker {
+            base: *target,
+            moved_or_shot: true,
+        };
+        self.trace(shooter, &looker, None, None).cover
+    }
+
+    /// The sight line; with no `crowd`, sight is not checked and only the cover is found.
+    fn trace(
+        &self,
+        shooter: &Circle,
+        target: &Looker,
+        crowd: Option<(&Crowd, [usize; 2])>,
+        limit: Option<f64>,
+    ) -> SightLine {
+        let checked = crowd.is_some();
         let distance = shooter.edge_distance(&target.base);
         let mut line = SightLine {
             distance,
@@ -100,7 +123,9 @@ impl<'t> SightMap<'t> {
             line.blocked = Some(Blocked::SightLimit { distance, limit });
             return line;
         }
-        if let Some(index) = model_in_the_way(shooter, &target.base, crowd, skip) {
+        if let Some((crowd, skip)) = crowd
+            && let Some(index) = model_in_the_way(shooter, &target.base, crowd, skip)
+        {
             line.blocked = Some(Blocked::Model { index });
             return line;
         }
@@ -161,7 +186,7 @@ impl<'t> SightMap<'t> {
                     }
                 }
                 Sight::Blocking => {
-                    if piece.shape.meets_segment(&seg) {
+                    if checked && piece.shape.meets_segment(&seg) {
                         line.blocked = Some(Blocked::Terrain { piece: i });
                         return line;
                     }
@@ -169,17 +194,18 @@ impl<'t> SightMap<'t> {
                 Sight::Hill => {
                     let on = piece.shape.contains(shooter.centre)
                         || piece.shape.contains(target.base.centre);
-                    if !on && piece.shape.meets_segment(&seg) {
+                    if checked && !on && piece.shape.meets_segment(&seg) {
                         line.blocked = Some(Blocked::Terrain { piece: i });
                         return line;
                     }
                 }
                 Sight::Building => match building_line(piece, shooter, &target.base, &seg) {
                     BuildingLine::Clear => {}
-                    BuildingLine::Blocks => {
+                    BuildingLine::Blocks if checked => {
                         line.blocked = Some(Blocked::Terrain { piece: i });
                         return line;
                     }
+                    BuildingLine::Blocks => {}
                     BuildingLine::Wall { target_inside } => {
                         // The building is heavy cover on this line: its outline blocks a
                         // stationary target unless it is within reach of the shooter's base.
@@ -196,7 +222,7 @@ impl<'t> SightMap<'t> {
         }
         let light_len = (union_length(&mut light[..n_light]) + light_overflow) * length;
         line.light = light_len;
-        if light_len > self.rules.light_limit + EPS {
+        if checked && light_len > self.rules.light_limit + EPS {
             line.blocked = Some(Blocked::Light { length: light_len });
             return line;
         }
