@@ -6,8 +6,68 @@ use serde::Serialize;
 
 use super::melee::MeleeRoll;
 use super::policy::{Counter, Special, WithdrawResponse};
+use super::table::{OpeningKind, Piece};
 use super::wound::{Health, WoundResult};
-use crate::model::{Armour, Mount};
+use crate::model::{Armour, Mount, Movement, Sight, Water};
+
+/// A terrain piece in the log: everything the movement, sight and fighting rules read from it
+/// its classes resolved from its kind and any table-file overrides.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct TablePiece {
+    /// Its kind (`buntai terrain`).
+    pub kind: String,
+    /// Its outline, corner by corner, inches.
+    pub outline: Vec<[f64; 2]>,
+    pub movement: Movement,
+    pub sight: Sight,
+    pub water: Water,
+    /// A large piece.
+    pub large: bool,
+    /// A building: walls impassable except at doors.
+    pub building: bool,
+    /// A building's doors and windows, each a stretch of its outline.
+    pub openings: Vec<LoggedOpening>,
+    /// A building with a large room: long-handled weapons are not cramped inside.
+    pub large_room: bool,
+    /// Rocky ground.
+    pub rocky: bool,
+    /// The scenario's objective building.
+    pub objective: bool,
+}
+
+/// A door or a window: its kind and the two ends of its stretch of wall, inches.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct LoggedOpening {
+    pub kind: OpeningKind,
+    pub from: [f64; 2],
+    pub to: [f64; 2],
+}
+
+impl TablePiece {
+    pub fn of(p: &Piece) -> TablePiece {
+        TablePiece {
+            kind: p.kind.clone(),
+            outline: p.shape.points().iter().map(|q| [q.x, q.y]).collect(),
+            movement: p.movement,
+            sight: p.sight,
+            water: p.water,
+            large: p.large,
+            building: p.building,
+            openings: p
+                .openings
+                .iter()
+                .map(|o| LoggedOpening {
+                    kind: o.kind,
+                    from: [o.segment.a.x, o.segment.a.y],
+                    to: [o.segment.b.x, o.segment.b.y],
+                })
+                .collect(),
+            large_room: p.large_room,
+            rocky: p.rocky,
+            objective: p.objective,
+        }
+    }
+}
 
 /// One thing that happened: every roll and every decision.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -139,11 +199,11 @@ pub enum Event {
         points_b: u32,
         turns: u32,
     },
-    /// The table of a game on the table: its size, every piece (kind and outline) and the
+    /// The table of a game on the table: its size, every piece as the rules read it, and the
     /// conditions.
     TableSetup {
         size: f64,
-        pieces: Vec<(String, Vec<[f64; 2]>)>,
+        pieces: Vec<TablePiece>,
         weather: Option<String>,
         time_of_day: Option<String>,
     },
@@ -323,6 +383,23 @@ pub enum Event {
     Head {
         model: String,
         body: String,
+    },
+    /// A side's turn in the Move or Action Phase: the model it activates and what
+    /// it does (`normal`, `run`, `rideby`, `shoot`, `withdraw`, `hold`, `enter`, `carry-off`;
+    /// `rest`, `reload`, `loot`, `head`, `pick-up`, `dismount`, `mount`, `lift`, `set-down`).
+    /// The events of what it does follow.
+    Activate {
+        phase: String,
+        side: String,
+        model: Option<String>,
+        does: String,
+    },
+    /// A side is done for the phase: it passed, or (`refused`, the activation it named) the
+    /// rules refused its activation, which ends its phase the same way.
+    SidePass {
+        phase: String,
+        side: String,
+        refused: Option<String>,
     },
     /// A Morale test (§4, R-43, R-44): 2d6 + modifiers against the rating.
     MoraleTest {

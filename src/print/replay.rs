@@ -61,8 +61,8 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
             "table-setup" => {
                 size = e["size"].as_f64().unwrap_or(0.0);
                 for p in e["pieces"].as_array().into_iter().flatten() {
-                    let kind = p[0].as_str().unwrap_or_default().to_owned();
-                    let pts = p[1]
+                    let kind = p["kind"].as_str().unwrap_or_default().to_owned();
+                    let pts = p["outline"]
                         .as_array()
                         .into_iter()
                         .flatten()

@@ -690,11 +690,9 @@ fn walked(from: (f64, f64), e: &serde_json::Value) -> (f64, (f64, f64)) {
 /// moves, attacks, is attacked, shoots or is shot at, and a duellist's centre, once inside the
 /// circle, never leaves it.
 /// Every model deployed: no base across a building's outline, no mounted model's
-/// centre in difficult ground or a building. The pieces' kinds are read from the shipped data.
+/// centre in difficult ground or a building. The pieces' classes are read from the log.
 pub(crate) fn check_deployment(events: &[serde_json::Value]) {
     use buntai::engine::table::{Point, Polygon};
-    use buntai::model::Movement;
-    let cat = cat();
     let mut pieces: Vec<(bool, bool, Polygon)> = Vec::new();
     let mut riders: std::collections::HashMap<String, f64> = Default::default();
     let mut footmen: std::collections::HashMap<String, f64> = Default::default();
@@ -706,23 +704,10 @@ pub(crate) fn check_deployment(events: &[serde_json::Value]) {
                     .expect("pieces")
                     .iter()
                     .map(|p| {
-                        let kind = cat
-                            .terrain
-                            .kind(p[0].as_str().expect("kind"))
-                            .expect("kind");
-                        let outline = p[1]
-                            .as_array()
-                            .expect("outline")
-                            .iter()
-                            .map(|q| {
-                                Point::new(q[0].as_f64().expect("x"), q[1].as_f64().expect("y"))
-                            })
-                            .collect();
-                        let building = p[0] == "building";
                         (
-                            building,
-                            kind.movement == Movement::Difficult,
-                            Polygon::new(outline),
+                            p["building"] == true,
+                            p["movement"] == "difficult",
+                            outline(&p["outline"]),
                         )
                     })
                     .collect();
@@ -823,7 +808,7 @@ pub(crate) fn check_duel_turns(events: &[serde_json::Value]) {
 }
 
 /// A polygon from a logged outline, a list of `[x, y]`.
-fn outline(points: &serde_json::Value) -> buntai::engine::table::Polygon {
+pub(crate) fn outline(points: &serde_json::Value) -> buntai::engine::table::Polygon {
     use buntai::engine::table::{Point, Polygon};
     let corner =
         |q: &serde_json::Value| Point::new(q[0].as_f64().expect("x"), q[1].as_f64().expect("y"));
@@ -853,6 +838,9 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
     let mut riders: Vec<String> = Vec::new();
     let mut buildings: Vec<buntai::engine::table::Polygon> = Vec::new();
     let mut split: Option<(String, bool)> = None;
+    // This turn's activations and passes, by phase and side.
+    let mut activated: Vec<(String, String)> = Vec::new();
+    let mut passed: Vec<(String, String)> = Vec::new();
     let (mut turn, mut limit) = (0u64, 0u64);
     let mut vp = [0i64; 2];
     let r = 0.5;
@@ -892,8 +880,8 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
                     .as_array()
                     .expect("pieces")
                     .iter()
-                    .filter(|p| p[0] == "building")
-                    .map(|p| outline(&p[1]))
+                    .filter(|p| p["building"] == true)
+                    .map(|p| outline(&p["outline"]))
                     .collect();
             }
             "thrown" | "dismount" => {
@@ -901,6 +889,35 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
                 riders.retain(|r| Some(r.as_str()) != model);
             }
             "mount" => riders.push(e["model"].as_str().expect("model").to_owned()),
+            // A side activates each model once a phase and nothing after it passed.
+            "activate" => {
+                let phase = e["phase"].as_str().expect("phase").to_owned();
+                let side = e["side"].as_str().expect("side").to_owned();
+                let model = e["model"].as_str().expect("model").to_owned();
+                assert!(
+                    !passed.contains(&(phase.clone(), side.clone())),
+                    "side {side} activates {model} after passing the {phase} phase"
+                );
+                assert!(model.starts_with(&side), "{model} is not side {side}'s");
+                // A reserve is off the table until its activation brings it on.
+                assert!(
+                    e["does"] == "enter" || !gone.contains(&model),
+                    "{model} activates off the table"
+                );
+                if !activated.contains(&(phase.clone(), model.clone())) {
+                    activated.push((phase, model));
+                }
+            }
+            "side-pass" => {
+                let phase = e["phase"].as_str().expect("phase").to_owned();
+                let side = e["side"].as_str().expect("side").to_owned();
+                let key = (phase, side);
+                assert!(
+                    !passed.contains(&key),
+                    "{key:?} passes twice in turn {turn}"
+                );
+                passed.push(key);
+            }
             "mount-or-rider" => {
                 let target = e["target"].as_str().expect("target").to_owned();
                 assert!(riders.contains(&target), "{target} is split but not riding");
@@ -949,6 +966,8 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
                 turn = e["turn"].as_u64().expect("turn");
                 moved_this_turn.clear();
                 shot_this_turn.clear();
+                activated.clear();
+                passed.clear();
             }
             // Every model is introduced with its starting profile before it is placed.
             "model" => {
@@ -1364,7 +1383,7 @@ fn simulate_plays_on_the_players_own_table() {
         .as_array()
         .expect("pieces")
         .iter()
-        .filter_map(|p| p[0].as_str())
+        .filter_map(|p| p["kind"].as_str())
         .collect();
     assert_eq!(
         kinds,

@@ -17,6 +17,7 @@ mod game;
 mod geometry_oracle;
 mod inexorable;
 mod loader_fuzz;
+mod log;
 mod morale;
 mod mounts;
 mod ninja;

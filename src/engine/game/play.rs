@@ -13,7 +13,7 @@ use super::spots::Spots;
 use super::unit::{Status, Unit};
 use crate::engine::combat::{Few, combat_phase};
 use crate::engine::dice::Dice;
-use crate::engine::events::{Event, EventLog, match_points};
+use crate::engine::events::{Event, EventLog, TablePiece, match_points};
 use crate::engine::fighter::{Counters, Fighter, Steed};
 use crate::engine::policy::{Policy, WithdrawResponse};
 use crate::engine::shooting::{
@@ -128,6 +128,86 @@ pub enum Action {
     SetDown {
         unit: usize,
     },
+}
+
+impl Activation {
+    /// The model activated, if any, and what it does, as the log names it.
+    pub fn label(&self) -> (Option<usize>, &'static str) {
+        match self {
+            Activation::Pass => (None, "pass"),
+            Activation::Move { unit, kind, .. } => (Some(*unit), kind.log_name()),
+            Activation::Shoot { unit, .. } => (Some(*unit), "shoot"),
+            Activation::Withdraw { unit, .. } => (Some(*unit), "withdraw"),
+            Activation::Hold { unit } => (Some(*unit), "hold"),
+            Activation::CarryOff { unit, .. } => (Some(*unit), "carry-off"),
+            Activation::Enter { unit, .. } => (Some(*unit), "enter"),
+        }
+    }
+}
+
+impl Action {
+    /// The model acting, if any, and its action, as the log names it.
+    pub fn label(&self) -> (Option<usize>, &'static str) {
+        match self {
+            Action::Pass => (None, "pass"),
+            Action::Shoot { unit, .. } => (Some(*unit), "shoot"),
+            Action::Rest { unit } => (Some(*unit), "rest"),
+            Action::Reload { unit, .. } => (Some(*unit), "reload"),
+            Action::Loot { unit, .. } => (Some(*unit), "loot"),
+            Action::Head { unit, .. } => (Some(*unit), "head"),
+            Action::PickUp { unit, .. } => (Some(*unit), "pick-up"),
+            Action::Dismount { unit } => (Some(*unit), "dismount"),
+            Action::Mount { unit, .. } => (Some(*unit), "mount"),
+            Action::Lift { unit } => (Some(*unit), "lift"),
+            Action::SetDown { unit } => (Some(*unit), "set-down"),
+        }
+    }
+}
+
+/// Log a side's turn in the Move or Action Phase: the model it names and what it does; or, when
+/// it passes (or the rules refuse what it named, which ends its phase the same way), the pass.
+fn log_turn(
+    game: &Game<'_>,
+    phase: &'static str,
+    side: usize,
+    (unit, does): (Option<usize>, &'static str),
+    events: &mut EventLog,
+) {
+    let model = || {
+        unit.and_then(|u| game.units.get(u))
+            .map(|u| u.fighter.name.to_string())
+    };
+    if does == "pass" {
+        events.push(|| Event::SidePass {
+            phase: phase.to_owned(),
+            side: side_name(side),
+            refused: None,
+        });
+    } else {
+        events.push(|| Event::Activate {
+            phase: phase.to_owned(),
+            side: side_name(side),
+            model: model(),
+            does: does.to_owned(),
+        });
+    }
+}
+
+/// After a side's named activation: if the rules refused it, the side's phase is over.
+fn log_refused(
+    phase: &'static str,
+    side: usize,
+    does: &'static str,
+    done: bool,
+    events: &mut EventLog,
+) {
+    if done && does != "pass" {
+        events.push(|| Event::SidePass {
+            phase: phase.to_owned(),
+            side: side_name(side),
+            refused: Some(does.to_owned()),
+        });
+    }
 }
 
 /// A Slain marker: where a model died, its side and true Rank, and whether it has
@@ -451,17 +531,7 @@ impl<'c> Game<'c> {
         let setup = setup.into();
         events.push(|| Event::TableSetup {
             size: setup.table.size,
-            pieces: setup
-                .table
-                .pieces
-                .iter()
-                .map(|p| {
-                    (
-                        p.kind.clone(),
-                        p.shape.points().iter().map(|q| [q.x, q.y]).collect(),
-                    )
-                })
-                .collect(),
+            pieces: setup.table.pieces.iter().map(TablePiece::of).collect(),
             weather: setup.weather.clone(),
             time_of_day: setup.time_of_day.clone(),
         });
@@ -2133,6 +2203,8 @@ fn move_phase(
     desertions(game, policies, dice, events);
     alternate(game, |game, side| {
         let activation = policies[side].activate(game, side);
+        let label = activation.label();
+        log_turn(game, "move", side, label, events);
         if let Activation::Move { unit, .. }
         | Activation::Shoot { unit, .. }
         | Activation::Withdraw { unit, .. }
@@ -2232,6 +2304,7 @@ fn move_phase(
                 false
             }
         };
+        log_refused("move", side, label.1, done, events);
         carriers_engaged(game, policies, events);
         done
     });
@@ -3696,7 +3769,10 @@ fn action_phase(
                 && !game.units[unit].fighter.is_stunned()
                 && game.bodies_touching(unit).any(|b| b == body)
         };
-        match policies[side].act(game, side) {
+        let action = policies[side].act(game, side);
+        let label = action.label();
+        log_turn(game, "action", side, label, events);
+        let done = match action {
             Action::Rest { unit } if free(game, unit) => {
                 let u = &mut game.units[unit];
                 u.turn.acted = true;
@@ -3850,7 +3926,9 @@ fn action_phase(
                 false
             }
             _ => true,
-        }
+        };
+        log_refused("action", side, label.1, done, events);
+        done
     });
 }
 
