@@ -366,11 +366,15 @@ pub fn stun_roll(
     } else {
         0
     };
-    fighter.stunned = fighter.stunned.saturating_sub(removed);
+    // A roll that would remove two from a model holding one removes the one.
+    let held = fighter.stunned;
+    let removed = removed.min(held);
+    fighter.stunned = held - removed;
     events.push(|| Event::StunRoll {
         fighter: fighter.name.to_string(),
         roll,
         modifier,
+        held,
         removed,
         left: fighter.stunned,
     });
@@ -548,6 +552,7 @@ mod tests {
                 fighter: "A".to_owned(),
                 roll: 4,
                 modifier: -1,
+                held: 2,
                 removed: 1,
                 left: 1
             }]
@@ -559,6 +564,19 @@ mod tests {
         let events = end(&mut f, false, false, 2);
         assert_eq!(f[0].stunned, 1);
         assert_eq!(events.len(), 1, "a failed roll is logged too");
+        // A 6 with one counter held removes that one, and says so.
+        let mut f = stunned(1);
+        let events = end(&mut f, false, false, 6);
+        assert_eq!(f[0].stunned, 0);
+        assert!(matches!(
+            events[..],
+            [Event::StunRoll {
+                held: 1,
+                removed: 1,
+                left: 0,
+                ..
+            }]
+        ));
     }
 
     #[test]

@@ -170,6 +170,8 @@ pub enum Event {
         fighter: String,
         roll: u8,
         modifier: i32,
+        /// Counters held before the roll; `removed` is never more.
+        held: u8,
         removed: u8,
         left: u8,
     },
@@ -404,7 +406,19 @@ pub enum Event {
     /// A Morale test (§4, R-43, R-44): 2d6 + modifiers against the rating.
     MoraleTest {
         side: String,
+        /// Why the test is due: `wavering`, `criticals` (last turn's Criticals reached a
+        /// quarter of the starting strength) or `leader` (the Leader took one).
+        due: Vec<String>,
+        /// The models the Buntai started with, and the models it has now (on the table, in
+        /// reserve, or carried off with the objective): the strength modifiers compare them.
+        start_strength: u32,
+        strength: u32,
+        /// Criticals the Buntai suffered last turn (a slain Civilian is none of them).
+        criticals: u32,
+        /// The kept dice; `first_dice` are the ones a banner re-rolled.
         dice: [u8; 2],
+        #[serde(skip_serializing_if = "Option::is_none")]
+        first_dice: Option<[u8; 2]>,
         banner_reroll: bool,
         modifiers: Vec<(String, i32)>,
         rating: i32,

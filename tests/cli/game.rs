@@ -166,7 +166,9 @@ pub fn play_with(
         } = e
         {
             let s = usize::from(side == "B");
-            if reason.ends_with(" killed") || reason.ends_with(" routed off the table") {
+            let killed = reason.ends_with(" killed")
+                || reason.contains(" killed by ") && !reason.contains(" lower-ranked ");
+            if killed || reason.ends_with(" routed off the table") {
                 logged[s] += half_points;
             } else {
                 other[s] += half_points;
@@ -838,6 +840,8 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
     let mut riders: Vec<String> = Vec::new();
     let mut buildings: Vec<buntai::engine::table::Polygon> = Vec::new();
     let mut split: Option<(String, bool)> = None;
+    // Who dealt each killing wound: every kill's VP reason names it.
+    let mut killers: HashMap<String, String> = HashMap::new();
     // This turn's activations and passes, by phase and side.
     let mut activated: Vec<(String, String)> = Vec::new();
     let mut passed: Vec<(String, String)> = Vec::new();
@@ -907,6 +911,42 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
                 if !activated.contains(&(phase.clone(), model.clone())) {
                     activated.push((phase, model));
                 }
+            }
+            // A Morale test is due and its strength modifiers follow from its numbers;
+            // the starting strength is the side's models, Civilians aside.
+            "morale-test" => {
+                let side = e["side"].as_str().expect("side");
+                let start = e["start_strength"].as_u64().expect("start");
+                let now = e["strength"].as_u64().expect("strength");
+                let models = events
+                    .iter()
+                    .filter(|m| m["event"] == "model" && m["side"] == side)
+                    .filter(|m| m["civilian"] != true)
+                    .count() as u64;
+                assert_eq!(start, models, "{e}");
+                assert!(!e["due"].as_array().expect("due").is_empty(), "{e}");
+                let has = |label: &str| {
+                    e["modifiers"]
+                        .as_array()
+                        .expect("modifiers")
+                        .iter()
+                        .any(|m| m[0] == label)
+                };
+                assert_eq!(has("below half strength"), 2 * now < start, "{e}");
+                assert_eq!(
+                    has("below a quarter of its strength"),
+                    4 * now < start,
+                    "{e}"
+                );
+            }
+            // An End Phase Stunned roll: d6 + modifier, 3-5 removes one, 6+ two, never
+            // more than held.
+            "stun-roll" => {
+                let total = e["roll"].as_i64().expect("roll") + e["modifier"].as_i64().expect("m");
+                let held = e["held"].as_i64().expect("held");
+                let by_roll = if total >= 6 { 2 } else { i64::from(total >= 3) };
+                assert_eq!(e["removed"].as_i64(), Some(by_roll.min(held)), "{e}");
+                assert_eq!(e["left"].as_i64(), Some(held - by_roll.min(held)), "{e}");
             }
             "side-pass" => {
                 let phase = e["phase"].as_str().expect("phase").to_owned();
@@ -990,7 +1030,11 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
                     assert!(known.iter().any(|k| k == by), "wound by an unknown {by}");
                 }
                 if e["health"] == "dead" {
-                    gone.push(e["fighter"].as_str().expect("name").to_owned());
+                    let victim = e["fighter"].as_str().expect("name").to_owned();
+                    if let Some(by) = e["by"].as_str() {
+                        killers.insert(victim.clone(), by.to_owned());
+                    }
+                    gone.push(victim);
                 }
             }
             "deploy" => {
@@ -1246,7 +1290,20 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
                 assert_eq!(e["score"].as_i64(), Some(score), "{e}");
                 assert_eq!(e["result"], wound_name(score), "{e}");
             }
-            "vp" => vp[usize::from(e["side"] == "B")] += e["half_points"].as_i64().expect("vp"),
+            "vp" => {
+                vp[usize::from(e["side"] == "B")] += e["half_points"].as_i64().expect("vp");
+                let reason = e["reason"].as_str().expect("reason");
+                if let Some((victim, killer)) = killers
+                    .iter()
+                    .find(|(v, _)| reason.contains(&format!("{v} killed")))
+                {
+                    assert!(
+                        reason.contains(&format!("{victim} killed by"))
+                            && reason.ends_with(&format!(" {killer}")),
+                        "the VP for {victim} names its killer {killer}: {e}"
+                    );
+                }
+            }
             "skirmish-end" => {
                 assert_eq!(e["vp"][0].as_i64(), Some(vp[0]), "side A's ledger");
                 assert_eq!(e["vp"][1].as_i64(), Some(vp[1]), "side B's ledger");

@@ -2036,7 +2036,7 @@ pub fn morale(
         let mut rerolled = None;
         if !pass && game.side_units(s).any(|u| u.on_table() && u.banner) {
             let (again, p) = roll(dice);
-            rerolled = Some(again);
+            rerolled = Some(rolled);
             rolled = again;
             pass = p;
         }
@@ -2050,9 +2050,24 @@ pub fn morale(
             (false, _) => MoraleState::Routing,
         };
         let after = game.morale[s];
+        let criticals = game.criticals[0][s];
+        let leader = game.leader_critical[0][s];
         events.push(|| Event::MoraleTest {
             side: side_name(s),
+            due: [
+                (before == MoraleState::Wavering, "wavering"),
+                (4 * criticals >= start.max(1) && criticals > 0, "criticals"),
+                (leader, "leader"),
+            ]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, why)| (*why).to_owned())
+            .collect(),
+            start_strength: start,
+            strength: now,
+            criticals,
             dice: rolled,
+            first_dice: rerolled,
             banner_reroll: rerolled.is_some(),
             modifiers: modifiers.clone(),
             rating,
@@ -3096,7 +3111,7 @@ fn killed(game: &mut Game<'_>, victim: usize, events: &mut EventLog) {
         &mut game.vp,
         1 - side,
         value,
-        || format!("{} killed", game.units[victim].fighter.name),
+        || kill_reason(&game.units, victim, ""),
         events,
     );
     let u = &game.units[victim];
@@ -3134,9 +3149,18 @@ fn killed(game: &mut Game<'_>, victim: usize, events: &mut EventLog) {
             &mut game.vp,
             1 - side,
             vp,
-            || format!("Samurai {} killed", game.units[victim].fighter.name),
+            || kill_reason(&game.units, victim, "Samurai "),
             events,
         );
+    }
+}
+
+/// The VP reason of a kill: the victim and, when a model's attack did it, the killer.
+pub(super) fn kill_reason(units: &[Unit], victim: usize, what: &str) -> String {
+    let f = &units[victim].fighter;
+    match f.hit_by.and_then(|k| units.get(k as usize)) {
+        Some(killer) => format!("{what}{} killed by {}", f.name, killer.fighter.name),
+        None => format!("{what}{} killed", f.name),
     }
 }
 
@@ -3614,6 +3638,7 @@ fn fight(
     game.match_points[0] += points[0];
     game.match_points[1] += points[1];
     let mut left = Unspent::new();
+    let mut fallen: Few<usize> = Few::new();
     let mut was_alive = was_alive.into_iter();
     for (s, fighters) in sides.into_iter().enumerate() {
         for ((k, &i), mut f) in ids[s].iter().enumerate().zip(fighters) {
@@ -3631,9 +3656,14 @@ fn fight(
                 u.used_primary = true;
             }
             if was_alive && !game.units[i].fighter.alive() {
-                killed(game, i, events);
+                fallen.push(i);
             }
         }
+    }
+    // Every fighter is back before any death is scored: the kill's reason names its killer and
+    // a fallen duellist's replacement reads the others.
+    for i in fallen {
+        killed(game, i, events);
     }
     left
 }

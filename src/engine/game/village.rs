@@ -104,8 +104,8 @@ pub(super) fn calm(game: &mut Game<'_>, restore: Vec<(usize, i32, i32)>) {
 pub(super) fn civilian_killed(game: &mut Game<'_>, victim: usize, events: &mut EventLog) {
     let side = game.units[victim].side;
     let value = game.civilian_value();
-    let name = game.units[victim].fighter.name.clone();
-    score_vp(game, 1 - side, value, || format!("{name} killed"), events);
+    let reason = super::play::kill_reason(&game.units, victim, "");
+    score_vp(game, 1 - side, value, || reason, events);
 }
 
 /// At the end: each Civilian alive on the table is worth its value to its side.
