@@ -413,6 +413,7 @@ fn shoot(cat: &Catalogue, args: &ShootArgs) -> Result<OddsJson, String> {
             _ => rider_armour,
         },
         cover: args.cover,
+        ..Default::default()
     };
     let mods = attack_modifiers(cat, weapon, &ctx).map_err(|e| e.to_string())?;
     let mut attack = vec![term("Shoot", shoot)];

@@ -35,6 +35,15 @@ pub struct TablePiece {
     pub objective: bool,
 }
 
+/// What a shot's line of sight crossed (R-72 to R-75): inches of light ground (more than 2"
+/// blocks), and whether the target moved or shot this turn (else heavy ground or a wall met more
+/// than 1" from the shooter blocks).
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct SightFacts {
+    pub light_ground: f64,
+    pub target_moved_or_shot: bool,
+}
+
 /// A door or a window: its kind and the two ends of its stretch of wall, inches.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct LoggedOpening {
@@ -200,6 +209,14 @@ pub enum Event {
         points_a: u32,
         points_b: u32,
         turns: u32,
+    },
+    /// One open roll or decision of the set-up, in order (R-107), before the table it made:
+    /// `step` is `table`, `location`, `terrain-count`, `terrain-placed`, `terrain-moved`,
+    /// `terrain-dropped` (a piece with no legal place, left off the table), `weather`,
+    /// `time-of-day` or `deployment`; `dice` are the dice rolled for it.
+    SetupRoll {
+        #[serde(flatten)]
+        step: crate::engine::table::setup::SetupStep,
     },
     /// The table of a game on the table: its size, every piece as the rules read it, and the
     /// conditions.
@@ -440,10 +457,14 @@ pub enum Event {
         from: [f64; 2],
         path: Vec<[f64; 2]>,
         length: f64,
+        /// The allowance before halving (6" a normal move on foot, 9" a Run, 12" and 18"
+        /// mounted, 2" a Withdraw or Inexorable follow-up, R-51), and after.
+        base_allowance: f64,
         allowance: f64,
-        /// How many times the allowance was halved (Stunned or Grievous, encumbered, difficult
-        /// ground, R-53).
+        /// How many times the allowance was halved (R-53), and why: `stunned-or-grievous`,
+        /// `encumbered`, `difficult-ground`. The allowance never goes below 1".
         halvings: u8,
+        halved_by: Vec<String>,
     },
     /// A teppo reloaded in the Action Phase: ready from the next turn (R-79).
     Reload {
@@ -464,9 +485,14 @@ pub enum Event {
         /// The shot was at `hit`'s mount (R-77): its armour is light, its wounds are the mount's.
         mount: bool,
         weapon: String,
+        /// The Move Phase (a hurried shot, R-51) or the Action Phase.
+        phase: crate::engine::shooting::Phase,
         range: f64,
         /// The cover of `hit` as seen from the shooter.
         cover: crate::engine::shooting::Cover,
+        /// How the shooter saw `target` (none for a shot gone on to another model, which sight
+        /// does not check, R-76).
+        sight: Option<SightFacts>,
         /// The dice kept (after any Kyujutsu or Hojutsu re-roll).
         dice: Vec<u8>,
         shoot: i32,

@@ -182,6 +182,10 @@ pub struct ShotContext {
     pub called_shot: bool,
     pub target_armour: Option<Armour>,
     pub cover: Cover,
+    /// Sight facts for the log (no number depends on them): inches of light ground the sight
+    /// segment crosses, and whether the target moved or shot this turn.
+    pub light_ground: f64,
+    pub target_moved_or_shot: bool,
 }
 
 /// Why a shot cannot be made.

@@ -1129,6 +1129,17 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
                     length <= e["allowance"].as_f64().expect("allowance") + 1e-9,
                     "{model} moved beyond its allowance"
                 );
+                // Each halving has its reason, and the allowance follows from them (R-53): the
+                // base halved that many times, never below 1". A flight has its own allowance.
+                let halvings = e["halvings"].as_u64().expect("halvings");
+                let why = e["halved_by"].as_array().expect("halved_by");
+                assert_eq!(halvings, why.len() as u64, "{e}");
+                if e["kind"] != "flee" {
+                    let base = e["base_allowance"].as_f64().expect("base");
+                    let expected = (base * 0.5f64.powi(halvings as i32)).max(1.0);
+                    let allowance = e["allowance"].as_f64().expect("allowance");
+                    assert!((allowance - expected).abs() < 1e-9, "{e}");
+                }
                 at.insert(model.clone(), p);
                 for (other, q) in at.iter().filter(|(o, _)| **o != model && !gone.contains(o)) {
                     let d = ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt();
@@ -1168,6 +1179,20 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
                 assert_eq!(e["result"], wound_name(total - defence), "{e}");
                 let shooter = e["shooter"].as_str().expect("shooter").to_owned();
                 assert!(!gone.contains(&shooter), "the dead do not shoot");
+                // A hurried shot has its Move Phase -1 (R-51); a seen target lies behind at most
+                // 2" of light ground (R-73).
+                let hurried = e["modifiers"]
+                    .as_array()
+                    .expect("mods")
+                    .iter()
+                    .any(|m| m[0] == "shooting in the Move Phase");
+                assert_eq!(hurried, e["phase"] == "move", "{e}");
+                if let Some(light) = e["sight"]["light_ground"].as_f64() {
+                    assert!(
+                        light <= 2.0 + 1e-6,
+                        "seen through {light}\" of light ground"
+                    );
+                }
                 // A shot at a rider is at the mount or the rider by the d6 before it (R-77); a
                 // mount's armour is light.
                 let hit = e["hit"].as_str().expect("hit").to_owned();

@@ -116,3 +116,49 @@ fn every_move_and_action_follows_its_activation_and_each_side_passes_each_phase_
         }
     }
 }
+
+#[test]
+fn the_set_up_rolls_come_first_and_account_for_every_piece_and_condition() {
+    for seed in ["1", "2", "3", "4"] {
+        let events = village_log(seed);
+        let setup_at = events
+            .iter()
+            .position(|e| e["event"] == "table-setup")
+            .expect("a table set-up");
+        let steps: Vec<&serde_json::Value> = events
+            .iter()
+            .filter(|e| e["event"] == "setup-roll")
+            .collect();
+        assert!(
+            events[..setup_at]
+                .iter()
+                .filter(|e| e["event"] == "setup-roll")
+                .count()
+                == steps.len(),
+            "every set-up roll comes before the table"
+        );
+        let count = |step: &str| steps.iter().filter(|s| s["step"] == step).count();
+        let told: usize = steps
+            .iter()
+            .find(|s| s["step"] == "terrain-count")
+            .and_then(|s| s["result"].as_str())
+            .and_then(|r| r.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .expect("the terrain count");
+        assert_eq!(
+            told,
+            count("terrain-placed") + count("terrain-dropped"),
+            "each counted piece is placed or dropped"
+        );
+        let pieces = events[setup_at]["pieces"].as_array().expect("pieces").len();
+        assert_eq!(pieces, count("terrain-placed") + count("objective"));
+        // Weather and time of day are rolled (the weather's 6 rolls again), and the table says
+        // what they gave.
+        for (step, key) in [("weather", "weather"), ("time-of-day", "time_of_day")] {
+            let s = steps.iter().find(|s| s["step"] == step).expect("the roll");
+            assert!(s["dice"].as_array().is_some_and(|d| !d.is_empty()), "{s}");
+            let logged = events[setup_at][key].as_str().unwrap_or("none");
+            assert_eq!(s["result"].as_str(), Some(logged), "{s}");
+        }
+    }
+}

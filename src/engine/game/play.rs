@@ -13,7 +13,7 @@ use super::spots::Spots;
 use super::unit::{Status, Unit};
 use crate::engine::combat::{Few, combat_phase};
 use crate::engine::dice::Dice;
-use crate::engine::events::{Event, EventLog, TablePiece, match_points};
+use crate::engine::events::{Event, EventLog, SightFacts, TablePiece, match_points};
 use crate::engine::fighter::{Counters, Fighter, Steed};
 use crate::engine::policy::{Policy, WithdrawResponse};
 use crate::engine::shooting::{
@@ -529,6 +529,9 @@ impl<'c> Game<'c> {
         name_edge: &mut dyn FnMut(&Game<'c>, usize) -> u8,
     ) -> Game<'c> {
         let setup = setup.into();
+        for step in &setup.log {
+            events.push(|| Event::SetupRoll { step: step.clone() });
+        }
         events.push(|| Event::TableSetup {
             size: setup.table.size,
             pieces: setup.table.pieces.iter().map(TablePiece::of).collect(),
@@ -1625,6 +1628,8 @@ impl<'c> Game<'c> {
             called_shot: false,
             target_armour: (!blast).then_some(t.fighter.armour),
             cover: line.cover,
+            light_ground: line.light,
+            target_moved_or_shot: t.turn.moved != Moved::No || t.turn.shots > 0,
         };
         Some((
             ShotSpec {
@@ -2916,8 +2921,13 @@ pub fn shoot(
             hit: game.units[hit].fighter.name.to_string(),
             mount,
             weapon: weapon_id.to_string(),
+            phase: defended.phase,
             range: defended.range,
             cover: defended.cover,
+            sight: (hit == target).then_some(SightFacts {
+                light_ground: defended.light_ground,
+                target_moved_or_shot: defended.target_moved_or_shot,
+            }),
             dice: roll.kept.clone(),
             shoot: spec.shoot,
             modifiers: attack_modifiers(game.cat, weapon_data, &defended).unwrap_or_default(),
@@ -3765,8 +3775,18 @@ pub(super) fn place(
         from: [from.x, from.y],
         path: path.iter().map(|p| [p.x, p.y]).collect(),
         length: check.length,
+        base_allowance: check.base,
         allowance: check.allowance,
         halvings: check.halvings,
+        halved_by: [
+            (check.slowed, "stunned-or-grievous"),
+            (check.encumbered, "encumbered"),
+            (check.difficult, "difficult-ground"),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, why)| (*why).to_owned())
+        .collect(),
     });
 }
 

@@ -132,6 +132,12 @@ pub struct MoveCheck {
     pub length: f64,
     pub allowance: f64,
     pub halvings: u8,
+    /// The allowance before any halving.
+    pub base: f64,
+    /// The mover was Stunned or Grievous (one halving).
+    pub slowed: bool,
+    /// The mover was carrying a heavy object alone (one halving).
+    pub encumbered: bool,
     /// The path starts in, ends in or crosses difficult terrain (as it counts for this model).
     pub difficult: bool,
     /// Enemies in contact at the end.
@@ -368,7 +374,8 @@ pub fn check_move(
         MoveKind::Normal | MoveKind::Inexorable | MoveKind::RideBy => {}
     }
     let halvings = u8::from(mover.slowed) + u8::from(mover.encumbered) + u8::from(difficult);
-    let allowance = halved(rules, base_allowance(rules, mover, kind), halvings);
+    let base = base_allowance(rules, mover, kind);
+    let allowance = halved(rules, base, halvings);
     if length > allowance + EPS {
         return Err(MoveError::TooLong { length, allowance });
     }
@@ -376,6 +383,9 @@ pub fn check_move(
         length,
         allowance,
         halvings,
+        base,
+        slowed: mover.slowed,
+        encumbered: mover.encumbered,
         difficult,
         contacts,
     })
