@@ -82,6 +82,8 @@ impl TablePiece {
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
+    /// A Tournament match begins (game `game`, match `index`): its two fighters, and whether it
+    /// is the final match between two equal scores.
     MatchStart {
         game: u64,
         index: usize,
@@ -89,14 +91,16 @@ pub enum Event {
         b: String,
         final_match: bool,
     },
-    Turn {
-        turn: u32,
-    },
+    /// A turn (a game on the table) or a round (a match) begins.
+    Turn { turn: u32 },
+    /// A model splits its Combat Pool into Attack and Defence counters (tp.21).
     Split {
         fighter: String,
         attack: i32,
         defence: i32,
     },
+    /// A model's Initiative roll for the combat (tp.21): its dice (two when enhanced, the
+    /// better kept), the modifier and the total.
     Initiative {
         fighter: String,
         enhanced: bool,
@@ -111,6 +115,8 @@ pub enum Event {
         rolled: Vec<u8>,
         winner: String,
     },
+    /// A melee Attack Roll (tp.22): attacker, defender, whether either counter was enhanced,
+    /// and the roll itemised (dice, Fight, modifiers, Defence, score, result).
     Attack {
         attacker: String,
         defender: String,
@@ -118,9 +124,9 @@ pub enum Event {
         defence_enhanced: bool,
         roll: MeleeRoll,
     },
-    Pass {
-        fighter: String,
-    },
+    /// A model with Attack counters left passes its attack in the combat's order.
+    Pass { fighter: String },
+    /// A wound result applied to a model, and its state after it (R-20).
     Wound {
         fighter: String,
         result: WoundResult,
@@ -129,42 +135,33 @@ pub enum Event {
         #[serde(skip_serializing_if = "Option::is_none")]
         by: Option<String>,
     },
-    Discard {
-        fighter: String,
-        counter: Counter,
-    },
-    Declare {
-        fighter: String,
-        special: Special,
-    },
-    Support {
-        fighter: String,
-        target: String,
-    },
+    /// A counter lost to a Grievous wound or a slain model's share of the pool (tp.23).
+    Discard { fighter: String, counter: Counter },
+    /// A special attack declared before the roll: a Disarm, a Push or a Subdue (tp.31).
+    Declare { fighter: String, special: Special },
+    /// A model spends a counter supporting a friend against `target` (R-80).
+    Support { fighter: String, target: String },
+    /// The weapon a model fights with in this combat.
     Weapon {
         fighter: String,
         weapon: String,
         /// Switched during the combat, for an Attack counter.
         switched: bool,
     },
-    Disarmed {
-        fighter: String,
-        now: String,
-    },
-    Subdued {
-        fighter: String,
-    },
-    Withdraw {
-        fighter: String,
-    },
+    /// A model loses its weapon to a Disarm and takes up `now`.
+    Disarmed { fighter: String, now: String },
+    /// A model is Subdued (tp.31): it may not attack or move until freed.
+    Subdued { fighter: String },
+    /// A model withdraws from its combat (tp.13).
+    Withdraw { fighter: String },
+    /// A wound to a rider's mount, and the mount's state after it (R-77).
     MountWound {
         rider: String,
         result: WoundResult,
         health: Health,
     },
-    Thrown {
-        fighter: String,
-    },
+    /// A rider is thrown as its mount reaches Grievous (R-77): on foot, one more Stunned.
+    Thrown { fighter: String },
     /// A shot at a rider (R-77): the d6 that says whether the rider (5-6) or the mount (1-4) is
     /// shot at.
     MountOrRider {
@@ -191,19 +188,16 @@ pub enum Event {
         winner: Option<String>,
     },
     /// A side spends a Fearsome Kiai in the Priority Phase (R-24); `left` is what it has after.
-    Kiai {
-        fighter: String,
-        left: u32,
-    },
+    Kiai { fighter: String, left: u32 },
     /// The opponent's response to a withdrawal (tp.13).
     WithdrawResponse {
         fighter: String,
         response: WithdrawResponse,
     },
     /// A model not in contact rests in the Action Phase (+1 to its Stunned removal roll).
-    Rest {
-        fighter: String,
-    },
+    Rest { fighter: String },
+    /// The end of a Tournament match: the winner (none for a draw), each side's match points and
+    /// the rounds fought.
     MatchEnd {
         winner: Option<String>,
         points_a: u32,
@@ -234,11 +228,7 @@ pub enum Event {
         circle: Option<[f64; 3]>,
     },
     /// The scenario's objective marker (R-112): centre and radius, inches.
-    Objective {
-        x: f64,
-        y: f64,
-        radius: f64,
-    },
+    Objective { x: f64, y: f64, radius: f64 },
     /// A model of a game on the table as it starts, before deployment: its id (`model`, the
     /// name every other event uses), side, whether it leads its Buntai, base radius in inches
     /// and its starting profile.
@@ -255,15 +245,9 @@ pub enum Event {
         card: crate::engine::game::unit::ModelCard,
     },
     /// A model placed at deployment (centre, inches from the south-west corner).
-    Deploy {
-        model: String,
-        x: f64,
-        y: f64,
-    },
+    Deploy { model: String, x: f64, y: f64 },
     /// The game's turn limit, rolled at set-up (R-97).
-    TurnLimit {
-        turns: u32,
-    },
+    TurnLimit { turns: u32 },
     /// A side's minor objective (R-111), rolled openly after deployment: the d6 and what it
     /// gives (none when both sides rolled "the same as the opponent's").
     MinorObjective {
@@ -273,10 +257,7 @@ pub enum Event {
     },
     /// The Bandits' sacrifice (R-45): a friendly model near the Leader removed, as killed, so a
     /// failed Morale test passes.
-    Sacrifice {
-        side: String,
-        model: String,
-    },
+    Sacrifice { side: String, model: String },
     /// An unreliable hire's desertion roll (R-49): the d6 while Wavering, none when its Buntai
     /// Routs (then it always deserts).
     Desertion {
@@ -297,15 +278,9 @@ pub enum Event {
     },
     /// The Defence's defender, once deployed, names the edge the attacker deploys on and his
     /// reserves come on from (R-114).
-    EdgeNamed {
-        side: String,
-        edge: String,
-    },
+    EdgeNamed { side: String, edge: String },
     /// A Yojimbo and its Leader exchange places in the Priority Phase (R-41).
-    YojimboSwap {
-        yojimbo: String,
-        leader: String,
-    },
+    YojimboSwap { yojimbo: String, leader: String },
     /// A shot at the Buntai's highest Rank is turned onto a Yojimbo within 3" (R-78).
     Redirect {
         shooter: String,
@@ -313,16 +288,10 @@ pub enum Event {
         to: String,
     },
     /// A model is kept back as a reserve (R-105).
-    Reserve {
-        model: String,
-    },
+    Reserve { model: String },
     /// A reserve enters (R-59): its base centre starts at (x, y), one radius outside its entry
     /// edge; the move follows.
-    Enter {
-        model: String,
-        x: f64,
-        y: f64,
-    },
+    Enter { model: String, x: f64, y: f64 },
     /// A model loots an enemy body (R-93): the body's true Rank is recorded on it.
     Loot {
         model: String,
@@ -330,10 +299,7 @@ pub enum Event {
         rank: u8,
     },
     /// A model picks up a banner (R-98): its own side's, or an enemy's (`owner`).
-    PickUp {
-        model: String,
-        owner: String,
-    },
+    PickUp { model: String, owner: String },
     /// The Fatigue rule's End Phase roll of one model (R-122): a model that did not fight
     /// removes `total` counters (d3, `dice` the d6 it came from, `resilience` none); one that
     /// fought rolls 2d6 plus `modifiers` against its `resilience`. `counters` it has after.
@@ -346,15 +312,9 @@ pub enum Event {
         counters: u8,
     },
     /// A disguised Ninja reveals itself (R-89): it plays with its own numbers from now on.
-    Reveal {
-        model: String,
-        copied: String,
-    },
+    Reveal { model: String, copied: String },
     /// A model lifts the scenario's objective (R-94); `shared` when a friend already held it.
-    Lift {
-        model: String,
-        shared: bool,
-    },
+    Lift { model: String, shared: bool },
     /// A carrier lets the objective go (`why`): it stands at (`x`, `y`) (R-94).
     SetDown {
         model: String,
@@ -369,23 +329,13 @@ pub enum Event {
         fights: bool,
     },
     /// The scenario gives `side` Priority this turn without a roll (R-115).
-    ScenarioPriority {
-        side: String,
-    },
+    ScenarioPriority { side: String },
     /// A side's new duellist, replacing one that fell (R-113).
-    Duellist {
-        side: String,
-        model: String,
-    },
+    Duellist { side: String, model: String },
     /// A carrier leaves the table with the objective over its own edge (R-112).
-    CarriedOff {
-        model: String,
-    },
+    CarriedOff { model: String },
     /// A model that became engaged drops the banners it picked up where it stands (R-94).
-    Drop {
-        model: String,
-        banners: u8,
-    },
+    Drop { model: String, banners: u8 },
     /// A model gets off its mount (R-95); the riderless horse is left at (`x`, `y`).
     Dismount {
         model: String,
@@ -394,15 +344,9 @@ pub enum Event {
         y: f64,
     },
     /// A model mounts a riderless horse it touches (R-95).
-    Mount {
-        model: String,
-        mount: Mount,
-    },
+    Mount { model: String, mount: Mount },
     /// A model takes an enemy head (R-93).
-    Head {
-        model: String,
-        body: String,
-    },
+    Head { model: String, body: String },
     /// A side's turn in the Move or Action Phase (R-51, R-92): the model it activates and what
     /// it does (`normal`, `run`, `rideby`, `shoot`, `withdraw`, `hold`, `enter`, `carry-off`;
     /// `rest`, `reload`, `loot`, `head`, `pick-up`, `dismount`, `mount`, `lift`, `set-down`).
@@ -467,14 +411,9 @@ pub enum Event {
         halved_by: Vec<String>,
     },
     /// A teppo reloaded in the Action Phase: ready from the next turn (R-79).
-    Reload {
-        model: String,
-        weapon: String,
-    },
+    Reload { model: String, weapon: String },
     /// A model routed off the table (R-48).
-    Fled {
-        model: String,
-    },
+    Fled { model: String },
     /// A shot on the table: range edge to edge, cover, the kept dice, totals and result.
     Shot {
         shooter: String,
@@ -535,9 +474,7 @@ pub enum Event {
         result: WoundResult,
     },
     /// The combats of a Combat Phase: each centre and the models fighting it (R-80).
-    Combats {
-        combats: Vec<(String, Vec<String>)>,
-    },
+    Combats { combats: Vec<(String, Vec<String>)> },
     /// Victory points scored, in half points (R-108).
     Vp {
         side: String,

@@ -425,3 +425,26 @@ fn the_schema_checker_catches_a_wrong_key_and_a_wrong_type() {
     wrong["models"] = Value::String("nine".into());
     assert!(conforms(&wrong, &schema, &schema, "$").is_err());
 }
+
+#[test]
+fn every_event_kind_is_described_in_the_schema_and_named_in_the_log_guide() {
+    let schema = schema("event");
+    let guide =
+        std::fs::read_to_string(repo().join("schemas").join("event-log.md")).expect("the guide");
+    let kinds = schema["oneOf"].as_array().expect("one schema per kind");
+    assert!(kinds.len() > 60, "every kind of line");
+    for k in kinds {
+        let kind = k["properties"]["event"]["const"]
+            .as_str()
+            .or_else(|| k["properties"]["event"]["enum"][0].as_str())
+            .expect("the kind's name");
+        assert!(
+            k["description"].as_str().is_some_and(|d| !d.is_empty()),
+            "{kind} has no description in the schema"
+        );
+        assert!(
+            guide.contains(&format!("`{kind}`")),
+            "schemas/event-log.md does not name {kind}"
+        );
+    }
+}
