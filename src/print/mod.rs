@@ -43,6 +43,7 @@ pub fn sheet_doc(sheet: &Sheet) -> Doc {
         doc.heading("NOT LEGAL: run `buntai validate` for details");
         doc.list(errors);
     }
+    // One line per model, so a sheet fits 80 columns; its weapons' numbers and its notes follow.
     doc.heading("Models");
     let rows = sheet
         .entries
@@ -50,18 +51,13 @@ pub fn sheet_doc(sheet: &Sheet) -> Doc {
         .map(|e| {
             vec![
                 e.number.to_string(),
-                model_cell(e),
+                model_name(e),
                 e.rank.to_string(),
                 e.combat_pool.to_string(),
                 e.fight.to_string(),
                 e.shoot.to_string(),
                 e.armour.clone(),
                 format!("{}/{}\"", e.movement.move_inches, e.movement.fast),
-                e.weapons
-                    .iter()
-                    .map(|w| format!("{}: {}", w.name, w.text))
-                    .collect::<Vec<_>>()
-                    .join("\n"),
                 if e.count > 1 {
                     format!("{} ({}x{})", e.points_total, e.count, e.points_each)
                 } else {
@@ -72,10 +68,33 @@ pub fn sheet_doc(sheet: &Sheet) -> Doc {
         .collect();
     doc.table(
         &[
-            "#", "Model", "Rk", "CP", "Fi", "Sh", "Armour", "Move", "Weapons", "Pts",
+            "#", "Model", "Rk", "CP", "Fi", "Sh", "Armour", "Move", "Pts",
         ],
         rows,
     );
+    doc.heading("Weapons");
+    let rows = sheet
+        .entries
+        .iter()
+        .flat_map(|e| {
+            e.weapons
+                .iter()
+                .map(|w| vec![e.number.to_string(), w.name.clone(), w.text.clone()])
+        })
+        .collect();
+    doc.table(&["#", "Weapon", "Numbers"], rows);
+    let notes: Vec<String> = sheet
+        .entries
+        .iter()
+        .filter_map(|e| {
+            let notes = model_notes(e);
+            (!notes.is_empty()).then(|| format!("{} {}: {}", e.number, model_name(e), notes))
+        })
+        .collect();
+    if !notes.is_empty() {
+        doc.heading("Notes");
+        doc.list(notes);
+    }
     doc.heading("Points");
     doc.list(sheet.entries.iter().map(cost_line).collect());
     let mut totals = format!(
@@ -142,12 +161,18 @@ pub fn cost_line(e: &SheetEntry) -> String {
     .describe()
 }
 
-fn model_cell(e: &SheetEntry) -> String {
-    let mut lines = vec![if e.count > 1 {
+/// The model as its row names it: the profile, and the count of a repeated entry.
+fn model_name(e: &SheetEntry) -> String {
+    if e.count > 1 {
         format!("{} x{}", e.profile_name, e.count)
     } else {
         e.profile_name.clone()
-    }];
+    }
+}
+
+/// What else a player must know of a model: its name, campaign standing, Leader, hire, disguise,
+/// banner, mount, attributes and options.
+fn model_notes(e: &SheetEntry) -> String {
     let mut tags = Vec::new();
     if let Some(name) = &e.name {
         tags.push(format!("\"{name}\""));
@@ -170,15 +195,10 @@ fn model_cell(e: &SheetEntry) -> String {
     if let Some(mount) = &e.mount {
         tags.push(format!("on a {mount}"));
     }
-    if !tags.is_empty() {
-        lines.push(tags.join(", "));
-    }
-    if !e.attributes.is_empty() {
-        lines.push(e.attributes.join(", "));
-    }
+    tags.extend(e.attributes.iter().cloned());
     let options: Vec<&str> = e.options.iter().map(|o| o.id.as_str()).collect();
     if !options.is_empty() {
-        lines.push(format!("options: {}", options.join(", ")));
+        tags.push(format!("options: {}", options.join(", ")));
     }
-    lines.join("\n")
+    tags.join("; ")
 }

@@ -269,3 +269,49 @@ fn sheet_json_schema_lists_the_documented_fields() {
         assert!(schema["properties"][key].is_object(), "schema lacks {key}");
     }
 }
+
+#[test]
+fn the_text_sheet_gives_each_model_one_line_within_80_columns() {
+    let mut examples: Vec<std::path::PathBuf> = std::fs::read_dir(repo().join("examples"))
+        .expect("examples")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    examples.sort();
+    assert!(examples.len() > 20);
+    for roster in examples {
+        let out = buntai()
+            .arg("print")
+            .arg(&roster)
+            .env("COLUMNS", "80")
+            .output()
+            .expect("runs");
+        let text = String::from_utf8(out.stdout).expect("utf-8");
+        for line in text.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "{}: a line of {} columns: {line}",
+                roster.display(),
+                line.chars().count()
+            );
+        }
+        // The Models table: one row per roster entry, numbered 1, 2, 3 ... without wrapped lines.
+        let models = text.split("\nModels\n").nth(1).expect("a Models table");
+        let table = models.trim_start().split("\n\n").next().expect("the table");
+        let rows: Vec<&str> = table
+            .lines()
+            .filter(|l| l.starts_with('│'))
+            .skip(1)
+            .collect();
+        for (k, row) in rows.iter().enumerate() {
+            let number = row.trim_start_matches('│').split('┆').next().expect("#");
+            assert_eq!(
+                number.trim(),
+                (k + 1).to_string(),
+                "{}: row {row}",
+                roster.display()
+            );
+        }
+        assert!(!rows.is_empty());
+    }
+}
