@@ -140,6 +140,12 @@ pub struct SimulateArgs {
     /// chooses (its policy).
     #[arg(long, value_enum, value_name = "edge|corner")]
     pub deployment: Option<crate::engine::table::setup::DeploymentChoice>,
+    /// Assassination: how the attacker places the defender's models in their 12" zone (R-115,
+    /// P-34). Without it the attacker's policy decides: the default AI sets the Leader alone at
+    /// the zone's rim (`leader-apart`), which wins it nearly every game; `together` keeps the
+    /// Leader among his own, nearest the centre.
+    #[arg(long, value_enum, value_name = "together|leader-apart")]
+    pub placement: Option<crate::engine::table::setup::EnemyPlacement>,
     /// Refuse to play a roster that is not a legal Buntai (`buntai validate` finds an error).
     /// Without it such a roster is played, with a warning.
     #[arg(long)]

@@ -55,6 +55,10 @@ pub struct SkirmishJson {
     pub routing: [f64; 2],
     /// Where only a Leader's death decides (the Assassination): how often it fell.
     pub leader_killed: Option<f64>,
+    /// The Assassination's placement of the defenders (`--placement`); none: the attacker's
+    /// policy chose it (the default AI sets the Leader apart).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub placement: Option<crate::engine::table::setup::EnemyPlacement>,
     pub models: Vec<SkirmishModelJson>,
     /// How many games ended with each side on each whole number of victory points (A, B):
     /// entry `k` counts games with at least `k` and fewer than `k + 1` VP (negative totals
@@ -248,6 +252,8 @@ pub(super) struct Conditions<'a> {
     /// The points the table is set up for (the larger force, R-101).
     pub points: u32,
     pub deployment: Option<DeploymentChoice>,
+    /// The Assassination's placement of the defenders, else the attacker's policy's choice.
+    pub placement: Option<crate::engine::table::setup::EnemyPlacement>,
     /// The player's own table, else one generated per game.
     pub table: Option<&'a crate::engine::table::Table>,
     pub fatigue: bool,
@@ -288,7 +294,8 @@ pub(super) fn play_seated(
     // The Assassination's attacker places the defender's models (R-115).
     if let Some(a) = setup.attacker.filter(|_| setup.attacker_places_defender()) {
         let policy = if a == 0 { pa.as_mut() } else { pb.as_mut() };
-        setup.enemy_placement = policy.place_enemy(sides[a], sides[1 - a]);
+        let chosen = policy.place_enemy(sides[a], sides[1 - a]);
+        setup.enemy_placement = c.placement.unwrap_or(chosen);
     }
     let mut sides = [sides[0].clone(), sides[1].clone()];
     add_civilians(cat, &setup, &mut sides, seat.points);
@@ -375,6 +382,7 @@ pub(super) fn play_forces(
         // The table follows the larger force (R-101).
         points: forces[0].points.max(forces[1].points),
         deployment: None,
+        placement: None,
         table: None,
         fatigue: false,
         reserves: false,
@@ -569,6 +577,7 @@ pub fn play_pair(
         scenario: args.scenario,
         points,
         deployment: args.deployment,
+        placement: args.placement,
         table: table.as_ref(),
         fatigue: args.fatigue,
         reserves: args.reserves,
@@ -689,6 +698,7 @@ pub fn play_pair(
         leader_killed: scenario
             .filter(|s| s.victory == crate::model::VictoryRule::KillTheLeader)
             .map(|_| round(tally.leader_killed as f64 / n)),
+        placement: args.placement,
         models: (0..2)
             .flat_map(|s| {
                 units[s]
@@ -937,6 +947,30 @@ fn report_text(r: &SkirmishJson) -> Doc {
             "Only the defender's Leader decides: it fell in {:.1}% of games (the victory points \
              below are kept for interest).",
             fell * 100.0
+        ));
+        use crate::engine::table::setup::EnemyPlacement;
+        let how = match r.placement {
+            Some(EnemyPlacement::Together) => {
+                "together, nearest the centre, by `--placement together`"
+            }
+            Some(EnemyPlacement::LeaderApart) => {
+                "with the Leader alone at the zone's rim, by `--placement leader-apart`"
+            }
+            None => {
+                "as the attacker's policy chose: the default AI sets the Leader alone at the zone's rim"
+            }
+        };
+        let other = match r.placement {
+            Some(EnemyPlacement::Together) => "leader-apart",
+            _ => "together",
+        };
+        doc.para(format!(
+            "How the set-up favours the attacker (R-115, P-34): he places every \
+             defender model within 12\" of the centre (here {how}), then his own six at least 9\" \
+             away, nearest the Leader. After the defender's short moves, the attacker may move \
+             two of his models anywhere not touching an enemy: the default AI sets them beside \
+             the Leader, and with Priority in turn 1 (R-42) they attack him before his own can \
+             close round him. `--placement {other}` plays the other placement P-34 allows."
         ));
     }
     doc.para(format!(

@@ -383,6 +383,17 @@ fn assassins_deploy_at_least_nine_inches_from_every_defender_nearest_the_leader(
     }
 }
 
+/// How far (edge to edge, 1" bases) the defending Leader deployed from his nearest guard.
+fn nearest_guard(events: &[serde_json::Value]) -> f64 {
+    let (spots, leader) = deployed(events);
+    let l = spots.iter().find(|s| s.0 == leader).expect("the Leader");
+    spots
+        .iter()
+        .filter(|s| s.0.starts_with('A') && s.0 != leader)
+        .map(|s| (s.1 - l.1).hypot(s.2 - l.2) - 1.0)
+        .fold(f64::INFINITY, f64::min)
+}
+
 #[test]
 fn the_default_attacker_places_the_defending_leader_apart_from_its_guards() {
     // R-115 leaves the defender's placement to the attacker: the default AI puts the Leader on
@@ -399,13 +410,7 @@ fn the_default_attacker_places_the_defending_leader_apart_from_its_guards() {
             "--seed",
             "7",
         ]);
-        let (spots, leader) = deployed(&events);
-        let l = spots.iter().find(|s| s.0 == leader).expect("the Leader");
-        let nearest_guard = spots
-            .iter()
-            .filter(|s| s.0.starts_with('A') && s.0 != leader)
-            .map(|s| (s.1 - l.1).hypot(s.2 - l.2) - 1.0)
-            .fold(f64::INFINITY, f64::min);
+        let nearest_guard = nearest_guard(&events);
         if apart {
             assert!(
                 nearest_guard > 15.0,
@@ -418,4 +423,52 @@ fn the_default_attacker_places_the_defending_leader_apart_from_its_guards() {
             );
         }
     }
+}
+
+#[test]
+fn placement_together_overrides_the_default_attacker_and_the_report_explains_the_set_up() {
+    // The default attacker sets the Leader apart; `--placement together` keeps him among his
+    // guards, and the report says so and why the attacker wins.
+    let events = simulated_log(&[
+        "examples/sohei-150.toml",
+        "--scenario",
+        "assassination",
+        "--placement",
+        "together",
+        "--seed",
+        "7",
+    ]);
+    let nearest_guard = nearest_guard(&events);
+    assert!(nearest_guard < 2.0, "a guard {nearest_guard}\" off");
+    let args = [
+        "examples/sohei-150.toml",
+        "--scenario",
+        "assassination",
+        "--games",
+        "4",
+        "--placement",
+        "together",
+    ];
+    let report = crate::support::simulated_report(&args);
+    assert_eq!(report["placement"], "together");
+    let out = crate::support::buntai()
+        .arg("simulate")
+        .args(args)
+        .current_dir(crate::support::repo())
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        text.contains("How the set-up favours the attacker"),
+        "{text}"
+    );
+    assert!(text.contains("together, nearest the centre"), "{text}");
+    assert!(
+        text.contains("`--placement leader-apart` plays the other"),
+        "{text}"
+    );
+    // Without the option the report names the attacker's own choice.
+    let plain = crate::support::simulated_report(&args[..5]);
+    assert!(plain["placement"].is_null());
 }

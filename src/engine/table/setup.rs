@@ -24,7 +24,10 @@ pub enum DeploymentChoice {
 }
 
 /// How the Assassination's attacker places the defender's models in their zone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize, JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum EnemyPlacement {
     /// Together, nearest the zone's centre first (in list order).
     #[default]
