@@ -300,13 +300,20 @@ fn field_page(r: &FieldJson) -> String {
             rate: l.wins.rate,
             low: l.wins.low,
             high: l.wins.high,
+            series: Some(i),
         })
         .collect();
-    let vp: Vec<(String, Vec<u64>)> = r
+    let vp: Vec<(String, Option<usize>, Vec<u64>)> = r
         .lists
         .iter()
         .enumerate()
-        .map(|(i, l)| (format!("{} {}", i + 1, l.name), l.vp_distribution.clone()))
+        .map(|(i, l)| {
+            (
+                format!("{} {}", i + 1, l.name),
+                Some(i),
+                l.vp_distribution.clone(),
+            )
+        })
         .collect();
     let (header, rows) = matrix_table(r);
     let header: Vec<&str> = header.iter().map(String::as_str).collect();

@@ -756,20 +756,26 @@ pub(super) fn replay_page(
 
 fn pair_page(r: &SkirmishJson, replay: Option<&str>, logged: u64) -> String {
     use crate::print::charts::{Interval, embedded, histogram, page, rates, table, values};
-    let interval = |label: String, x: &Rate| Interval {
+    // Side A's bars and series in its colour throughout, side B's in its own, draws grey.
+    let interval = |label: String, x: &Rate, series: Option<usize>| Interval {
         label,
         rate: x.rate,
         low: x.low,
         high: x.high,
+        series,
     };
     let (a, b) = (&r.a.name, &r.b.name);
     let mut bars = vec![
-        interval(format!("{a} wins"), &r.a_wins),
-        interval("draws".to_owned(), &r.draws),
-        interval(format!("{b} wins"), &r.b_wins),
+        interval(format!("{a} wins"), &r.a_wins, Some(0)),
+        interval("draws".to_owned(), &r.draws, None),
+        interval(format!("{b} wins"), &r.b_wins, Some(1)),
     ];
     if let Some(s) = &r.swapped {
-        bars.push(interval(format!("{a} wins, both seats"), &s.a_wins_both));
+        bars.push(interval(
+            format!("{a} wins, both seats"),
+            &s.a_wins_both,
+            Some(0),
+        ));
     }
     let mut sections = vec![
         (
@@ -782,8 +788,8 @@ fn pair_page(r: &SkirmishJson, replay: Option<&str>, logged: u64) -> String {
                 "Games by each side's victory points",
                 "victory points",
                 &[
-                    (a.clone(), r.vp_distribution[0].clone()),
-                    (b.clone(), r.vp_distribution[1].clone()),
+                    (a.clone(), Some(0), r.vp_distribution[0].clone()),
+                    (b.clone(), Some(1), r.vp_distribution[1].clone()),
                 ],
             ),
         ),
@@ -792,7 +798,7 @@ fn pair_page(r: &SkirmishJson, replay: Option<&str>, logged: u64) -> String {
             histogram(
                 "Games by their length",
                 "turns",
-                &[("games".to_owned(), r.game_lengths.clone())],
+                &[("games".to_owned(), None, r.game_lengths.clone())],
             ),
         ),
     ];
@@ -804,6 +810,7 @@ fn pair_page(r: &SkirmishJson, replay: Option<&str>, logged: u64) -> String {
             rate: m.survival * 100.0,
             low: m.survival * 100.0,
             high: m.survival * 100.0,
+            series: Some(usize::from(m.side == "B")),
         })
         .collect();
     sections.push((

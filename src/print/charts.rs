@@ -10,16 +10,38 @@ pub struct Interval {
     pub rate: f64,
     pub low: f64,
     pub high: f64,
+    /// Whose bar it is: side A 0, side B 1 (the replay's red and blue), the lists of a field in
+    /// order; none for a bar of no side (draws), drawn grey.
+    pub series: Option<usize>,
 }
 
 const WIDTH: u32 = 640;
 const INK: RGBColor = RGBColor(40, 40, 40);
-const SERIES: [RGBColor; 4] = [
-    RGBColor(178, 34, 34),
-    RGBColor(30, 90, 160),
-    RGBColor(90, 140, 60),
-    RGBColor(150, 110, 40),
+const NEUTRAL: RGBColor = RGBColor(140, 140, 140);
+/// One colour per side or list: side A's red and side B's blue first (as on the replay's board),
+/// then six more that stay apart from them and from each other, so a field of eight lists reads.
+const SERIES: [RGBColor; 8] = [
+    RGBColor(192, 57, 43),
+    RGBColor(44, 111, 176),
+    RGBColor(0, 158, 115),
+    RGBColor(230, 159, 0),
+    RGBColor(204, 121, 167),
+    RGBColor(86, 180, 233),
+    RGBColor(120, 80, 40),
+    RGBColor(60, 60, 60),
 ];
+
+/// The colour of a series.
+fn colour_of(series: Option<usize>) -> RGBColor {
+    series.map_or(NEUTRAL, |s| SERIES[s % SERIES.len()])
+}
+
+/// Room for the longest label on the left of a bar chart, in pixels (about 7 a character at
+/// the 12-pixel label font), never less than 80 nor more than half the chart.
+fn label_room(labels: &[String]) -> u32 {
+    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
+    (longest * 7 + 16).clamp(80, WIDTH / 2)
+}
 
 /// Rates as horizontal bars from 0 to 100%, each with its interval drawn as a whisker.
 pub fn rates(title: &str, bars: &[Interval]) -> String {
@@ -30,6 +52,7 @@ pub fn rates(title: &str, bars: &[Interval]) -> String {
             rate: b.rate * 100.0,
             low: b.low * 100.0,
             high: b.high * 100.0,
+            series: b.series,
         })
         .collect();
     values(title, "percent of games", 100.0, &percent)
@@ -44,16 +67,17 @@ pub fn values(title: &str, x_desc: &str, top: f64, bars: &[Interval]) -> String 
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
         let _ = root.fill(&WHITE);
         let n = bars.len().max(1);
+        let labels: Vec<String> = bars.iter().map(|b| b.label.clone()).collect();
         let chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 16).into_font().color(&INK))
             .margin(8)
-            .x_label_area_size(24)
-            .y_label_area_size(220)
+            .margin_right(20)
+            .x_label_area_size(36)
+            .y_label_area_size(label_room(&labels))
             .build_cartesian_2d(0.0..top.max(1e-9), (0..n).into_segmented());
         let Ok(mut chart) = chart else {
             return svg_error(title);
         };
-        let labels: Vec<String> = bars.iter().map(|b| b.label.clone()).collect();
         let _ = chart
             .configure_mesh()
             .disable_y_mesh()
@@ -65,7 +89,7 @@ pub fn values(title: &str, x_desc: &str, top: f64, bars: &[Interval]) -> String 
             })
             .draw();
         for (i, b) in bars.iter().enumerate() {
-            let colour = SERIES[i % SERIES.len()];
+            let colour = colour_of(b.series);
             let _ = chart.draw_series(std::iter::once(Rectangle::new(
                 [
                     (0.0, SegmentValue::Exact(i)),
@@ -86,37 +110,49 @@ pub fn values(title: &str, x_desc: &str, top: f64, bars: &[Interval]) -> String 
     svg
 }
 
-/// Counts per whole number (games with 0, 1, 2 ... of something), one series per name.
-pub fn histogram(title: &str, x_desc: &str, series: &[(String, Vec<u64>)]) -> String {
+/// Counts per whole number (games with 0, 1, 2 ... of something): one series per name, in its
+/// side's or list's colour (none: grey).
+pub fn histogram(
+    title: &str,
+    x_desc: &str,
+    series: &[(String, Option<usize>, Vec<u64>)],
+) -> String {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, 280)).into_drawing_area();
         let _ = root.fill(&WHITE);
         let width = series
             .iter()
-            .map(|(_, v)| v.len())
+            .map(|(_, _, v)| v.len())
             .max()
             .unwrap_or(1)
             .max(1);
         let top = series
             .iter()
-            .flat_map(|(_, v)| v.iter().copied())
+            .flat_map(|(_, _, v)| v.iter().copied())
             .max()
             .unwrap_or(1)
             .max(1);
         let chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 16).into_font().color(&INK))
             .margin(8)
-            .x_label_area_size(30)
-            .y_label_area_size(50)
+            .x_label_area_size(40)
+            .y_label_area_size(56)
             .build_cartesian_2d(0.0..width as f64, 0u64..top + top / 10 + 1);
         let Ok(mut chart) = chart else {
             return svg_error(title);
         };
-        let _ = chart.configure_mesh().x_desc(x_desc).y_desc("games").draw();
+        // A tick at each whole number (at most 21), labelled as one.
+        let _ = chart
+            .configure_mesh()
+            .x_desc(x_desc)
+            .y_desc("games")
+            .x_labels((width + 1).min(21))
+            .x_label_formatter(&|v| format!("{v:.0}"))
+            .draw();
         let k = series.len().max(1) as f64;
-        for (s, (name, counts)) in series.iter().enumerate() {
-            let colour = SERIES[s % SERIES.len()];
+        for (s, (name, whose, counts)) in series.iter().enumerate() {
+            let colour = colour_of(*whose);
             let bars = counts.iter().enumerate().map(move |(x, &c)| {
                 let left = x as f64 + s as f64 / k * 0.8 + 0.1;
                 Rectangle::new([(left, 0), (left + 0.8 / k, c)], colour.mix(0.7).filled())
@@ -142,14 +178,22 @@ pub fn heatmap(title: &str, labels: &[String], cells: &[Vec<Option<f64>>]) -> St
     let mut svg = String::new();
     let n = labels.len().max(1);
     let side = 70 * n as u32;
+    let numbered: Vec<String> = labels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| format!("{} {l}", i + 1))
+        .collect();
+    let room = label_room(&numbered);
     {
-        let root = SVGBackend::with_string(&mut svg, (side + 260, side + 80)).into_drawing_area();
+        let root =
+            SVGBackend::with_string(&mut svg, (side + room + 40, side + 80)).into_drawing_area();
         let _ = root.fill(&WHITE);
         let chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 16).into_font().color(&INK))
             .margin(8)
+            .margin_right(20)
             .x_label_area_size(30)
-            .y_label_area_size(220)
+            .y_label_area_size(room)
             // A segmented integer range has a segment for each value of `0..=n - 1`.
             .build_cartesian_2d((0..n - 1).into_segmented(), (0..n - 1).into_segmented());
         let Ok(mut chart) = chart else {

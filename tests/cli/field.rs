@@ -254,3 +254,66 @@ fn a_fields_report_draws_the_matrix_and_the_tournament_refuses_one() {
         .expect("runs");
     assert_eq!(tournament.status.code(), Some(2));
 }
+
+/// The chart fill colours of a report page (plotters writes them in upper case; the embedded
+/// replay's own are lower case).
+fn chart_fills(html: &str) -> std::collections::BTreeSet<String> {
+    html.split("fill=\"#")
+        .skip(1)
+        .filter_map(|rest| rest.get(..6))
+        .filter(|hex| {
+            hex.chars()
+                .all(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+const SIDE_A: &str = "C0392B";
+const SIDE_B: &str = "2C6FB0";
+const SERIES: [&str; 5] = [SIDE_A, SIDE_B, "009E73", "E69F00", "CC79A7"];
+
+#[test]
+fn report_charts_give_each_side_one_colour_and_each_of_five_lists_its_own() {
+    let dir = tempfile::tempdir().expect("dir");
+    let page = dir.path().join("pair.html");
+    let out = buntai()
+        .current_dir(repo())
+        .args(["simulate", LISTS[0], LISTS[1], "--games", "4", "--report"])
+        .arg(&page)
+        .output()
+        .expect("runs");
+    crate::support::succeeded(&out);
+    let fills = chart_fills(&std::fs::read_to_string(&page).expect("the page"));
+    // Side A's bars (its wins, its VP, its models) in red, side B's in blue, draws and game
+    // lengths grey: no third side colour anywhere.
+    assert!(
+        fills.contains(SIDE_A) && fills.contains(SIDE_B),
+        "{fills:?}"
+    );
+    for other in &SERIES[2..] {
+        assert!(!fills.contains(*other), "a third colour {other}: {fills:?}");
+    }
+    let five = [
+        "examples/bushi-100.toml",
+        "examples/koryu-100.toml",
+        "examples/sohei-100.toml",
+        "examples/bandits-100.toml",
+        "examples/ikko-ikki-100.toml",
+    ];
+    let page = dir.path().join("field.html");
+    let out = buntai()
+        .current_dir(repo())
+        .arg("simulate")
+        .arg("--field")
+        .args(five)
+        .args(["--games", "1", "--report"])
+        .arg(&page)
+        .output()
+        .expect("runs");
+    crate::support::succeeded(&out);
+    let fills = chart_fills(&std::fs::read_to_string(&page).expect("the page"));
+    for colour in SERIES {
+        assert!(fills.contains(colour), "list colour {colour}: {fills:?}");
+    }
+}
