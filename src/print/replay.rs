@@ -14,6 +14,10 @@ use crate::model::TerrainFile;
 #[derive(Debug, Clone, Default)]
 struct Frame {
     turn: u32,
+    /// The frame's heading: "Deployment", "Turn 2: Move Phase" ...
+    title: String,
+    /// Model name → (health, Stunned counters), for those not healthy and unstunned.
+    state: BTreeMap<String, (String, u8)>,
     /// Model name → (x, y).
     at: BTreeMap<String, (f64, f64)>,
     gone: Vec<String>,
@@ -24,6 +28,21 @@ struct Frame {
     notes: Vec<String>,
     /// The scenario's objective marker at the end of the frame: (x, y, radius).
     marker: Option<(f64, f64, f64)>,
+}
+
+impl Frame {
+    /// The frame after this one: the same board, with its own heading and nothing happened yet.
+    fn next(&self, turn: u32, title: String) -> Frame {
+        Frame {
+            turn,
+            title,
+            at: self.at.clone(),
+            gone: self.gone.clone(),
+            state: self.state.clone(),
+            marker: self.marker,
+            ..Frame::default()
+        }
+    }
 }
 
 /// Why a log cannot be replayed.
@@ -37,7 +56,11 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
     let mut conditions = String::new();
     let mut circle: Option<(f64, f64, f64)> = None;
     let mut scenario = String::from("Skirmish");
-    let mut frames: Vec<Frame> = vec![Frame::default()];
+    let mut leaders: Vec<String> = Vec::new();
+    let mut frames: Vec<Frame> = vec![Frame {
+        title: "Deployment".to_owned(),
+        ..Frame::default()
+    }];
     let mut result = String::new();
     // Who carries the objective; it moves with the first of them (R-94).
     let mut carriers: Vec<String> = Vec::new();
@@ -157,16 +180,83 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
                     frame.at.insert(l, p);
                 }
             }
+            // A frame per phase: the turn opens with its Priority and Morale Phases, then the
+            // Move, Combat and Action Phases each get their own.
             "turn" => {
-                let mut next = Frame {
-                    turn: e["turn"].as_u64().unwrap_or(0) as u32,
-                    at: frame.at.clone(),
-                    gone: frame.gone.clone(),
-                    marker: frame.marker,
-                    ..Frame::default()
-                };
-                next.notes.clear();
+                let turn = e["turn"].as_u64().unwrap_or(0) as u32;
+                let next = frame.next(turn, format!("Turn {turn}: Priority and Morale"));
                 frames.push(next);
+            }
+            "activate" | "side-pass" | "combats" => {
+                let phase = match (kind, e["phase"].as_str()) {
+                    ("combats", _) => "Combat",
+                    (_, Some("move")) => "Move",
+                    _ => "Action",
+                };
+                let title = format!("Turn {}: {phase} Phase", frame.turn);
+                if frame.turn > 0 && frame.title != title {
+                    let next = frame.next(frame.turn, title);
+                    frames.push(next);
+                }
+                if kind == "combats" {
+                    let frame = frames
+                        .last_mut()
+                        .ok_or_else(|| ReplayError("no frame".into()))?;
+                    for c in e["combats"].as_array().into_iter().flatten() {
+                        let others = c[1]
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .filter_map(|o| o.as_str().map(str::to_owned))
+                            .collect();
+                        frame
+                            .combats
+                            .push((c[0].as_str().unwrap_or_default().to_owned(), others));
+                    }
+                }
+            }
+            "model" if e["leader"] == true => leaders.push(text("model")),
+            // Wounds and Stunned counters as the board shows them.
+            "wound" => {
+                let model = text("fighter");
+                let health = text("health");
+                let by = e["by"]
+                    .as_str()
+                    .map_or(String::new(), |b| format!(" from {b}"));
+                frame.notes.push(format!(
+                    "{model}: {} result{by}, now {}",
+                    text("result").replace('-', " "),
+                    health.replace('-', " ")
+                ));
+                let entry = frame
+                    .state
+                    .entry(model.clone())
+                    .or_insert((health.clone(), 0));
+                entry.0 = health.clone();
+                if e["result"] == "stunned" {
+                    entry.1 = entry.1.saturating_add(1);
+                }
+                if health == "dead" {
+                    frame.gone.push(model);
+                }
+            }
+            "stun-roll" => {
+                let model = text("fighter");
+                let left = e["left"].as_u64().unwrap_or(0) as u8;
+                if let Some(entry) = frame.state.get_mut(&model) {
+                    entry.1 = left;
+                }
+            }
+            "thrown" => {
+                let model = text("fighter");
+                frame
+                    .notes
+                    .push(format!("{model} is thrown from its mount"));
+                let entry = frame
+                    .state
+                    .entry(model)
+                    .or_insert(("healthy".to_owned(), 0));
+                entry.1 = entry.1.saturating_add(1);
             }
             // A set-up move (R-115) is drawn as a move before the first turn.
             "table-move" | "setup-move" => {
@@ -194,24 +284,16 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
             "shot" => {
                 let hit = e["result"].as_str().is_some_and(|r| r != "no-wound");
                 frame.shots.push((text("shooter"), text("hit"), hit));
-            }
-            "combats" => {
-                for c in e["combats"].as_array().into_iter().flatten() {
-                    let others = c[1]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .filter_map(|o| o.as_str().map(str::to_owned))
-                        .collect();
-                    frame
-                        .combats
-                        .push((c[0].as_str().unwrap_or_default().to_owned(), others));
-                }
-            }
-            "wound" if e["health"] == "dead" => {
-                let model = text("fighter");
-                frame.notes.push(format!("{model} falls"));
-                frame.gone.push(model);
+                let at = if e["mount"] == true { "'s mount" } else { "" };
+                frame.notes.push(format!(
+                    "{} shoots {}{at} with a {}: {} against {}, {}",
+                    text("shooter"),
+                    text("hit"),
+                    text("weapon"),
+                    e["total"].as_i64().unwrap_or(0),
+                    e["defence"].as_i64().unwrap_or(0),
+                    text("result").replace('-', " ")
+                ));
             }
             "fled" => {
                 let model = text("model");
@@ -247,6 +329,7 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
         },
         &frames,
         &result,
+        &leaders,
         terrain,
     ))
 }
@@ -267,8 +350,14 @@ fn note(kind: &str, e: &Value) -> Option<String> {
         "dismount" => format!("{} dismounts", text("model")),
         "mount" => format!("{} mounts a {}", text("model"), text("mount")),
         "morale-test" => format!(
-            "Side {} tests Morale: {} ({})",
+            "Side {} tests Morale: {} + {} against {}, {} ({})",
             text("side"),
+            e["dice"][0].as_i64().unwrap_or(0) + e["dice"][1].as_i64().unwrap_or(0),
+            e["modifiers"].as_array().map_or(0, |m| m
+                .iter()
+                .map(|x| x[1].as_i64().unwrap_or(0))
+                .sum::<i64>()),
+            e["rating"].as_i64().unwrap_or(0),
             if e["passed"].as_bool().unwrap_or(false) {
                 "passes"
             } else {
@@ -305,7 +394,13 @@ struct Board<'a> {
     circle: Option<(f64, f64, f64)>,
 }
 
-fn page(board: &Board<'_>, frames: &[Frame], result: &str, terrain: &TerrainFile) -> String {
+fn page(
+    board: &Board<'_>,
+    frames: &[Frame],
+    result: &str,
+    leaders: &[String],
+    terrain: &TerrainFile,
+) -> String {
     let (size, pieces, conditions) = (board.size, board.pieces, board.conditions);
     let mut svg = String::new();
     let m = 1.0;
@@ -391,11 +486,56 @@ fn page(board: &Board<'_>, frames: &[Frame], result: &str, terrain: &TerrainFile
                     y - 0.4
                 );
             } else {
+                // The model, ringed by its state: a Leader's gold ring, a thick dark ring for a
+                // Grievous wound, a dashed one for a Light; a Stunned model's counters beside it;
+                // its short name (A3) on it.
+                let (health, stunned) = f
+                    .state
+                    .get(name)
+                    .map_or(("healthy", 0), |(h, n)| (h.as_str(), *n));
+                let (ring, width, dash) = match health {
+                    "grievous" | "critical" => ("#111", 0.16, ""),
+                    "light" => ("#111", 0.1, r#" stroke-dasharray="0.25 0.15""#),
+                    _ => ("#111", 0.05, ""),
+                };
+                let leader = leaders.contains(name);
+                let mut title = name.clone();
+                if leader {
+                    title.push_str(", the Leader");
+                }
+                if health != "healthy" {
+                    title.push_str(&format!(", {} wound", health.replace('-', " ")));
+                }
+                if stunned > 0 {
+                    title.push_str(&format!(", {stunned} Stunned"));
+                }
                 let _ = write!(
                     svg,
-                    r##"<circle class="model" cx="{x:.2}" cy="{y:.2}" r="0.5" fill="{}" stroke="#111" stroke-width="0.05"><title>{}</title></circle>"##,
+                    r##"<g class="model" data-model="{}" data-health="{health}" data-stunned="{stunned}"><circle cx="{x:.2}" cy="{y:.2}" r="0.5" fill="{}" stroke="{ring}" stroke-width="{width}"{dash}><title>{}</title></circle>"##,
+                    xml(name),
                     side_colour(name),
-                    xml(name)
+                    xml(&title)
+                );
+                if leader {
+                    let _ = write!(
+                        svg,
+                        r##"<circle class="leader" cx="{x:.2}" cy="{y:.2}" r="0.68" fill="none" stroke="#d4a017" stroke-width="0.12"/>"##
+                    );
+                }
+                if stunned > 0 {
+                    let _ = write!(
+                        svg,
+                        r##"<circle class="stunned" cx="{:.2}" cy="{:.2}" r="0.22" fill="#f1c40f" stroke="#111" stroke-width="0.04"/>"##,
+                        x + 0.45,
+                        y + 0.45
+                    );
+                }
+                let short = name.split(' ').next().unwrap_or_default();
+                let _ = write!(
+                    svg,
+                    r##"<text class="label" transform="translate({x:.2} {:.2}) scale(1 -1)" font-size="0.42" text-anchor="middle" fill="#fff">{}</text></g>"##,
+                    y - 0.15,
+                    xml(short)
                 );
             }
         }
@@ -404,11 +544,7 @@ fn page(board: &Board<'_>, frames: &[Frame], result: &str, terrain: &TerrainFile
     svg.push_str("</g></svg>");
     let mut notes = String::new();
     for (k, f) in frames.iter().enumerate() {
-        let title = if k == 0 {
-            "Deployment".to_owned()
-        } else {
-            format!("Turn {}", f.turn)
-        };
+        let title = xml(&f.title);
         let _ = write!(
             notes,
             r#"<section class="notes" data-frame="{k}"{}><h2>{title}</h2><ul>"#,
@@ -424,15 +560,6 @@ fn page(board: &Board<'_>, frames: &[Frame], result: &str, terrain: &TerrainFile
                 "<li>Combat: {} against {}</li>",
                 xml(centre),
                 xml(&others.join(", "))
-            );
-        }
-        for (s, t, hit) in &f.shots {
-            let _ = write!(
-                notes,
-                "<li>{} shoots {}: {}</li>",
-                xml(s),
-                xml(t),
-                if *hit { "wounds" } else { "misses" }
             );
         }
         for n in &f.notes {
@@ -461,20 +588,20 @@ button {{ font-size: 1em; padding: 0.2em 0.8em; }}
 </style></head>
 <body>
 <h1>Buntai replay</h1>
-<p>{size}" table, {conditions}. <span class="legend"><span style="background:#c0392b"></span>side A<span style="background:#2c6fb0"></span>side B{objective}</span> Dashed lines: moves; orange lines: shots that wounded, grey: misses; crosses: fallen or fled.</p>
+<p>{size}" table, {conditions}. <span class="legend"><span style="background:#c0392b"></span>side A<span style="background:#2c6fb0"></span>side B{objective}</span> Each model carries its short name; a gold ring marks the Leader, a dashed ring a Light wound, a thick ring a Grievous one, a yellow dot Stunned counters (hover for the count). Dashed lines: moves; orange lines: shots that wounded, grey: misses; crosses: fallen or fled.</p>
 <p class="result"><strong>{result}</strong></p>
 <div class="controls"><button id="prev">&larr; Previous</button> <input id="slider" type="range" min="0" max="{last}" value="0"> <button id="next">Next &rarr;</button> <span id="label">Deployment</span></div>
 <main><div>{svg}</div><div>{notes}</div></main>
 <script>
 (function () {{
-  var frame = 0, last = {last};
+  var frame = 0, last = {last}, titles = {titles};
   function show(k) {{
     frame = Math.max(0, Math.min(last, k));
     document.querySelectorAll('[data-frame]').forEach(function (el) {{
       el.style.display = Number(el.getAttribute('data-frame')) === frame ? '' : 'none';
     }});
     document.getElementById('slider').value = frame;
-    document.getElementById('label').textContent = frame === 0 ? 'Deployment' : 'Turn ' + frame;
+    document.getElementById('label').textContent = titles[frame];
   }}
   document.getElementById('prev').onclick = function () {{ show(frame - 1); }};
   document.getElementById('next').onclick = function () {{ show(frame + 1); }};
@@ -486,6 +613,10 @@ button {{ font-size: 1em; padding: 0.2em 0.8em; }}
 </body></html>
 "##,
         last = frames.len() - 1,
+        titles =
+            serde_json::to_string(&frames.iter().map(|f| f.title.as_str()).collect::<Vec<_>>())
+                .unwrap_or_else(|_| "[]".to_owned())
+                .replace('<', "\\u003c"),
         conditions = xml(conditions),
         result = xml(result),
     )

@@ -583,12 +583,47 @@ fn a_replay_shows_every_model_and_a_frame_per_turn() {
         .find(|e| e["event"] == "skirmish-end")
         .expect("an end");
     let turns = end["turns"].as_u64().expect("turns") as usize;
+    // A frame for deployment, then for each turn its Priority and Morale Phases and each of its
+    // Move, Combat and Action Phases the log shows.
+    let mut phases = std::collections::BTreeSet::new();
+    let mut turn = 0;
+    for e in text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+    {
+        match e["event"].as_str().unwrap_or_default() {
+            "turn" => turn = e["turn"].as_u64().expect("turn"),
+            "combats" => {
+                phases.insert((turn, "combat".to_owned()));
+            }
+            "activate" | "side-pass" => {
+                phases.insert((turn, e["phase"].as_str().expect("phase").to_owned()));
+            }
+            _ => {}
+        }
+    }
     let html = std::fs::read_to_string(&page).expect("replay written by simulate");
     assert_eq!(
         html.matches("class=\"frame\"").count(),
-        turns + 1,
-        "deployment and a frame per turn"
+        1 + turns + phases.len(),
+        "deployment and a frame per phase"
     );
+    assert!(html.contains("Turn 1: Move Phase") && html.contains("Turn 1: Action Phase"));
+    // Each model is labelled with its short name, and the Leaders are ringed.
+    assert!(html.contains(">A1</text>") && html.contains(">B1</text>"));
+    assert!(html.matches("class=\"leader\"").count() >= 2);
+    // A model's wound shows on the board from the frame it was dealt: its state is drawn.
+    let wounded = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|e| e["event"] == "wound" && (e["health"] == "light" || e["health"] == "grievous"))
+        .expect("a wound that does not kill");
+    let drawn = format!(
+        "data-model=\"{}\" data-health=\"{}\"",
+        wounded["fighter"].as_str().expect("name"),
+        wounded["health"].as_str().expect("health")
+    );
+    assert!(html.contains(&drawn), "{drawn}");
     let first = html.split("data-frame=\"1\"").next().expect("frame 0");
     assert_eq!(
         first.matches("class=\"model\"").count(),
