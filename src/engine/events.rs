@@ -217,6 +217,8 @@ pub enum Event {
     TableSetup {
         size: f64,
         pieces: Vec<TablePiece>,
+        /// Side A's deployment zone, then side B's.
+        zones: [crate::engine::table::setup::Zone; 2],
         weather: Option<String>,
         time_of_day: Option<String>,
     },

@@ -57,6 +57,7 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
     let mut circle: Option<(f64, f64, f64)> = None;
     let mut scenario = String::from("Skirmish");
     let mut leaders: Vec<String> = Vec::new();
+    let mut zones: Vec<(usize, crate::engine::table::setup::Zone)> = Vec::new();
     let mut frames: Vec<Frame> = vec![Frame {
         title: "Deployment".to_owned(),
         ..Frame::default()
@@ -93,6 +94,15 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
                         .collect();
                     pieces.push((kind, pts));
                 }
+                zones = (0..2)
+                    .filter_map(|k| {
+                        serde_json::from_value::<crate::engine::table::setup::Zone>(
+                            e["zones"][k].clone(),
+                        )
+                        .ok()
+                        .map(|z| (k, z))
+                    })
+                    .collect();
                 conditions = format!(
                     "weather {}, {}",
                     e["weather"].as_str().unwrap_or("fine"),
@@ -326,6 +336,7 @@ pub fn replay_html(log: &str, terrain: &TerrainFile) -> Result<String, ReplayErr
             pieces: &pieces,
             conditions: &conditions,
             circle,
+            zones: &zones,
         },
         &frames,
         &result,
@@ -392,6 +403,8 @@ struct Board<'a> {
     conditions: &'a str,
     /// The Duel's or Tournament's circle: centre and radius.
     circle: Option<(f64, f64, f64)>,
+    /// Each side's deployment zone, drawn on the deployment frame.
+    zones: &'a [(usize, crate::engine::table::setup::Zone)],
 }
 
 fn page(
@@ -442,6 +455,12 @@ fn page(
                 r#" style="display:none""#
             }
         );
+        if k == 0 {
+            for (side, zone) in board.zones {
+                let colour = if *side == 0 { "#c0392b" } else { "#2c6fb0" };
+                svg.push_str(&crate::print::table::zone_svg(zone, size, colour, *side));
+            }
+        }
         for (model, path) in &f.moves {
             let points: Vec<String> = path.iter().map(|(x, y)| format!("{x:.2},{y:.2}")).collect();
             let _ = write!(

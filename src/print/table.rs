@@ -393,7 +393,7 @@ impl TableView<'_> {
     }
 }
 
-fn zone_svg(zone: &Zone, size: f64, colour: &str, side: usize) -> String {
+pub(crate) fn zone_svg(zone: &Zone, size: f64, colour: &str, side: usize) -> String {
     let style = format!(
         r#"class="zone" data-side="{side}" fill="{colour}" fill-opacity="0.18" stroke="{colour}" stroke-width="0.06""#
     );

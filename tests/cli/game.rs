@@ -630,6 +630,11 @@ fn a_replay_shows_every_model_and_a_frame_per_turn() {
         deployed,
         "every deployed model is drawn"
     );
+    assert_eq!(
+        first.matches("class=\"zone\"").count(),
+        2,
+        "both deployment zones on the deployment frame"
+    );
     assert!(
         !html.contains("src=\"http") && !html.contains("href=\"http"),
         "nothing fetched"

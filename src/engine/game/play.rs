@@ -535,6 +535,7 @@ impl<'c> Game<'c> {
         events.push(|| Event::TableSetup {
             size: setup.table.size,
             pieces: setup.table.pieces.iter().map(TablePiece::of).collect(),
+            zones: setup.zones,
             weather: setup.weather.clone(),
             time_of_day: setup.time_of_day.clone(),
         });

@@ -3,7 +3,7 @@
 //! moves), weather, time of day and the deployment zones. Every roll is kept in the set-up log.
 
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::geometry::{Circle, Point, Polygon, Segment};
 use super::{Opening, OpeningKind, Piece, Table};
@@ -85,7 +85,7 @@ impl SetupRequest {
 }
 
 /// A deployment zone: the whole base must be inside.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum Zone {
     /// Within `depth` of the edge (0 south, 1 east, 2 north, 3 west).
