@@ -42,6 +42,9 @@ pub struct TablePiece {
 pub struct SightFacts {
     pub light_ground: f64,
     pub target_moved_or_shot: bool,
+    /// The pieces (indices into `table-setup`'s `pieces`) the sight segment meets or the
+    /// target stands in; clear ground is left out.
+    pub pieces: Vec<usize>,
 }
 
 /// A door or a window: its kind and the two ends of its stretch of wall, inches.

@@ -879,6 +879,8 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
     let mut shot_this_turn: Vec<String> = Vec::new();
     let mut riders: Vec<String> = Vec::new();
     let mut buildings: Vec<buntai::engine::table::Polygon> = Vec::new();
+    // Each piece's sight class, by its index in the table set-up.
+    let mut sights: Vec<String> = Vec::new();
     let mut split: Option<(String, bool)> = None;
     // Who dealt each killing wound: every kill's VP reason names it.
     let mut killers: HashMap<String, String> = HashMap::new();
@@ -920,6 +922,12 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
         match name {
             "table-setup" => {
                 size = e["size"].as_f64().expect("size");
+                sights = e["pieces"]
+                    .as_array()
+                    .expect("pieces")
+                    .iter()
+                    .map(|p| p["sight"].as_str().expect("sight").to_owned())
+                    .collect();
                 buildings = e["pieces"]
                     .as_array()
                     .expect("pieces")
@@ -1232,6 +1240,27 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
                         light <= 2.0 + 1e-6,
                         "seen through {light}\" of light ground"
                     );
+                    // Cover comes from a piece on the line or under the target (R-74), and
+                    // light ground crossed is a light piece's.
+                    let on: Vec<&str> = e["sight"]["pieces"]
+                        .as_array()
+                        .expect("pieces on the line")
+                        .iter()
+                        .map(|i| sights[i.as_u64().expect("index") as usize].as_str())
+                        .collect();
+                    if e["cover"] != "none" {
+                        assert!(
+                            on.iter()
+                                .any(|s| ["light", "heavy", "building"].contains(s)),
+                            "cover with no piece on the line: {e}"
+                        );
+                    }
+                    if light > 1e-9 {
+                        assert!(
+                            on.contains(&"light"),
+                            "light ground with no light piece: {e}"
+                        );
+                    }
                 }
                 // A shot at a rider is at the mount or the rider by the d6 before it (R-77); a
                 // mount's armour is light.

@@ -2925,9 +2925,10 @@ pub fn shoot(
             phase: defended.phase,
             range: defended.range,
             cover: defended.cover,
-            sight: (hit == target).then_some(SightFacts {
+            sight: (hit == target).then(|| SightFacts {
                 light_ground: defended.light_ground,
                 target_moved_or_shot: defended.target_moved_or_shot,
+                pieces: map.pieces_on(&game.units[unit].base, &game.units[target].base),
             }),
             dice: roll.kept.clone(),
             shoot: spec.shoot,

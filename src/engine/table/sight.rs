@@ -90,6 +90,21 @@ impl<'t> SightMap<'t> {
         self.trace(shooter, target, Some((crowd, skip)), limit)
     }
 
+    /// The pieces (by index) the sight segment from `shooter` to `target` meets, or that hold
+    /// the target, for the log: what a checker needs to trace the line again. Built only when a
+    /// log is kept.
+    pub fn pieces_on(&self, shooter: &Circle, target: &Circle) -> Vec<usize> {
+        let seg = sight_segment(shooter, target);
+        self.relevant
+            .iter()
+            .copied()
+            .filter(|&i| {
+                let shape = &self.table.pieces[i].shape;
+                shape.meets_segment(&seg) || shape.contains(target.centre)
+            })
+            .collect()
+    }
+
     /// The cover `target` has from `shooter` where sight is not checked (a shot into a combat
     /// going on to another model, R-76): the line runs through models and blocking terrain, and
     /// only the cover the pieces give the target is read.
