@@ -401,6 +401,15 @@ pub fn setup_moves(
     }
 }
 
+/// The names of the reasons that hold, in order, for the log.
+fn reasons(flags: &[(bool, &str)]) -> Vec<String> {
+    flags
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, why)| (*why).to_owned())
+        .collect()
+}
+
 /// The length of a path from `from` through `waypoints`.
 fn path_length(from: Point, waypoints: &[Point]) -> f64 {
     let mut at = from;
@@ -1519,7 +1528,7 @@ impl<'c> Game<'c> {
         let t = &self.units[target];
         let looker = Looker {
             base: t.base,
-            moved_or_shot: t.turn.moved != Moved::No || t.turn.shots > 0,
+            moved_or_shot: t.moved_or_shot(),
         };
         map.look(
             &self.units[shooter].base,
@@ -1630,7 +1639,7 @@ impl<'c> Game<'c> {
             target_armour: (!blast).then_some(t.fighter.armour),
             cover: line.cover,
             light_ground: line.light,
-            target_moved_or_shot: t.turn.moved != Moved::No || t.turn.shots > 0,
+            target_moved_or_shot: t.moved_or_shot(),
         };
         Some((
             ShotSpec {
@@ -2006,9 +2015,15 @@ pub fn morale(
             continue;
         }
         let start = game.start_strength[s];
-        let must = game.morale[s] == MoraleState::Wavering
-            || 4 * game.criticals[0][s] >= start.max(1) && game.criticals[0][s] > 0
-            || game.leader_critical[0][s];
+        // Why a test is due: Wavering, last turn's Criticals reaching a quarter of the
+        // starting strength, or a Critical on the Leader.
+        let criticals = game.criticals[0][s];
+        let due = [
+            (game.morale[s] == MoraleState::Wavering, "wavering"),
+            (4 * criticals >= start.max(1) && criticals > 0, "criticals"),
+            (game.leader_critical[0][s], "leader"),
+        ];
+        let must = due.iter().any(|(on, _)| *on);
         let testers = game.side_units(s).any(|u| u.on_table() && !u.fearless);
         if !must || !testers {
             continue;
@@ -2056,19 +2071,9 @@ pub fn morale(
             (false, _) => MoraleState::Routing,
         };
         let after = game.morale[s];
-        let criticals = game.criticals[0][s];
-        let leader = game.leader_critical[0][s];
         events.push(|| Event::MoraleTest {
             side: side_name(s),
-            due: [
-                (before == MoraleState::Wavering, "wavering"),
-                (4 * criticals >= start.max(1) && criticals > 0, "criticals"),
-                (leader, "leader"),
-            ]
-            .iter()
-            .filter(|(on, _)| *on)
-            .map(|(_, why)| (*why).to_owned())
-            .collect(),
+            due: reasons(&due),
             start_strength: start,
             strength: now,
             criticals,
@@ -3780,15 +3785,11 @@ pub(super) fn place(
         base_allowance: check.base,
         allowance: check.allowance,
         halvings: check.halvings,
-        halved_by: [
+        halved_by: reasons(&[
             (check.slowed, "stunned-or-grievous"),
             (check.encumbered, "encumbered"),
             (check.difficult, "difficult-ground"),
-        ]
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, why)| (*why).to_owned())
-        .collect(),
+        ]),
     });
 }
 

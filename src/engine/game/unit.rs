@@ -376,6 +376,11 @@ impl Unit {
         }
     }
 
+    /// Moved or shot this turn: heavy ground and walls no longer hide it.
+    pub fn moved_or_shot(&self) -> bool {
+        self.turn.moved != crate::engine::shooting::Moved::No || self.turn.shots > 0
+    }
+
     pub fn on_table(&self) -> bool {
         self.status == Status::OnTable && self.fighter.alive()
     }
