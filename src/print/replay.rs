@@ -607,7 +607,7 @@ button {{ font-size: 1em; padding: 0.2em 0.8em; }}
 </style></head>
 <body>
 <h1>Buntai replay</h1>
-<p>{size}" table, {conditions}. <span class="legend"><span style="background:#c0392b"></span>side A<span style="background:#2c6fb0"></span>side B{objective}</span> Each model carries its short name; a gold ring marks the Leader, a dashed ring a Light wound, a thick ring a Grievous one, a yellow dot Stunned counters (hover for the count). Dashed lines: moves; orange lines: shots that wounded, grey: misses; crosses: fallen or fled.</p>
+<p>{size}" table, {conditions}. <span class="legend"><span style="background:#c0392b"></span>side A<span style="background:#2c6fb0"></span>side B{objective}.</span> Each model carries its short name; a gold ring marks the Leader, a dashed ring a Light wound, a thick ring a Grievous one, a yellow dot Stunned counters (hover for the count). Dashed lines: moves; orange lines: shots that wounded, grey: misses; crosses: fallen or fled.</p>
 <p class="result"><strong>{result}</strong></p>
 <div class="controls"><button id="prev">&larr; Previous</button> <input id="slider" type="range" min="0" max="{last}" value="0"> <button id="next">Next &rarr;</button> <span id="label">Deployment</span></div>
 <main><div>{svg}</div><div>{notes}</div></main>
