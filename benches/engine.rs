@@ -1,7 +1,7 @@
 //! Engine speed: attacks resolved per second (random dice), and the exact-odds enumeration.
 //! Run with `cargo bench --bench engine`; not part of CI.
 
-use buntai::engine::{
+use buntai::ronin::engine::{
     AttackSide, DefenceSide, SeededDice, ShotSpec, melee_odds, roll_attack, roll_shot,
 };
 
@@ -33,12 +33,12 @@ fn game_path_attacks(bencher: divan::Bencher, n: usize) {
         .bench_local(|| {
             let mut wounds = 0u32;
             for _ in 0..n {
-                let rolled = buntai::engine::attack_dice(
+                let rolled = buntai::ronin::engine::attack_dice(
                     divan::black_box(ATTACK),
                     divan::black_box(DEFENCE),
                     &mut dice,
                 );
-                wounds += u32::from(rolled.result() != buntai::engine::WoundResult::NoWound);
+                wounds += u32::from(rolled.result() != buntai::ronin::engine::WoundResult::NoWound);
             }
             wounds
         });
@@ -98,16 +98,16 @@ fn exact_melee_odds() {
 #[divan::bench]
 fn tournaments(bencher: divan::Bencher) {
     use buntai::diag::SourceFile;
-    use buntai::engine::game::ai::TableAi;
-    use buntai::engine::game::unit::{Unit, units_of};
-    use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
-    use buntai::engine::tournament::{Arena, tournament};
-    use buntai::load::{DataSource, load};
-    use buntai::model::ScenarioId;
-    use buntai::roster;
+    use buntai::ronin::engine::game::ai::TableAi;
+    use buntai::ronin::engine::game::unit::{Unit, units_of};
+    use buntai::ronin::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
+    use buntai::ronin::engine::tournament::{Arena, tournament};
+    use buntai::ronin::load::{DataSource, load};
+    use buntai::ronin::model::ScenarioId;
+    use buntai::ronin::roster;
 
     let cat = load(&DataSource::Embedded).expect("data");
-    let side = |path: &str, index: usize| -> (Vec<Unit>, &buntai::model::Faction) {
+    let side = |path: &str, index: usize| -> (Vec<Unit>, &buntai::ronin::model::Faction) {
         let text = std::fs::read_to_string(path).expect("example roster");
         let parsed = roster::parse(&SourceFile::new(path, text)).expect("roster");
         let faction = parsed.list(&cat).expect("faction");
@@ -128,7 +128,7 @@ fn tournaments(bencher: divan::Bencher) {
     bencher.bench_local(|| {
         game += 1;
         let mut dice = SeededDice::new(1, game);
-        let mut events = buntai::engine::events::EventLog::off();
+        let mut events = buntai::ronin::engine::events::EventLog::off();
         tournament(
             &arena,
             [a.clone(), b.clone()],
@@ -144,12 +144,12 @@ fn tournaments(bencher: divan::Bencher) {
 
 /// A 48" table with 8 pieces of every sight class, and two sides of 20 facing each other across it.
 fn battlefield() -> (
-    buntai::engine::table::Table,
-    Vec<buntai::engine::table::Circle>,
-    buntai::model::Catalogue,
+    buntai::ronin::engine::table::Table,
+    Vec<buntai::ronin::engine::table::Circle>,
+    buntai::ronin::model::Catalogue,
 ) {
-    use buntai::engine::table::{Circle, Piece, Point, Polygon, Table};
-    let cat = buntai::load::load(&buntai::load::DataSource::Embedded).expect("data");
+    use buntai::ronin::engine::table::{Circle, Piece, Point, Polygon, Table};
+    let cat = buntai::ronin::load::load(&buntai::ronin::load::DataSource::Embedded).expect("data");
     let kinds = [
         "wood",
         "low-wall",
@@ -198,7 +198,7 @@ fn battlefield() -> (
 /// other 38 bases and every piece.
 #[divan::bench]
 fn line_of_sight_matrix_20_by_20(bencher: divan::Bencher) {
-    use buntai::engine::table::sight::{Crowd, Looker, SightMap};
+    use buntai::ronin::engine::table::sight::{Crowd, Looker, SightMap};
     let (table, models, cat) = battlefield();
     let map = SightMap::new(&table, &cat.terrain.sight);
     let crowd = Crowd::new(&models);
@@ -221,8 +221,8 @@ fn line_of_sight_matrix_20_by_20(bencher: divan::Bencher) {
 /// One charge checked for legality: a 6" path of two legs past the table's pieces and 39 bases.
 #[divan::bench]
 fn move_legality_one_path(bencher: divan::Bencher) {
-    use buntai::engine::table::Point;
-    use buntai::engine::table::path::{MoveKind, MoveRules, Mover, Others, check_move};
+    use buntai::ronin::engine::table::Point;
+    use buntai::ronin::engine::table::path::{MoveKind, MoveRules, Mover, Others, check_move};
     let (table, models, cat) = battlefield();
     let rules = MoveRules::from_catalogue(&cat);
     let mover = Mover::on_foot(models[5]);
@@ -247,8 +247,8 @@ fn move_legality_one_path(bencher: divan::Bencher) {
 /// The shortest legal path across the table, around pieces and bases (R-48).
 #[divan::bench]
 fn shortest_path_across_the_table(bencher: divan::Bencher) {
-    use buntai::engine::table::Point;
-    use buntai::engine::table::path::{MoveKind, MoveRules, Mover, Others, shortest_path};
+    use buntai::ronin::engine::table::Point;
+    use buntai::ronin::engine::table::path::{MoveKind, MoveRules, Mover, Others, shortest_path};
     let (table, models, cat) = battlefield();
     let rules = MoveRules::from_catalogue(&cat);
     let mover = Mover::on_foot(models[5]);
@@ -294,20 +294,20 @@ fn scenario_game(bencher: divan::Bencher, scenario: &str) {
 }
 
 fn table_game(bencher: divan::Bencher, scenario: &str, random: bool) {
-    use buntai::engine::SeededDice;
-    use buntai::engine::events::EventLog;
-    use buntai::engine::game::ai::{RandomTable, TableAi};
-    use buntai::engine::game::play::{Game, play};
-    use buntai::engine::game::unit::units_of;
-    use buntai::engine::game::village::add_civilians;
-    use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
-    use buntai::model::ScenarioId;
+    use buntai::ronin::engine::SeededDice;
+    use buntai::ronin::engine::events::EventLog;
+    use buntai::ronin::engine::game::ai::{RandomTable, TableAi};
+    use buntai::ronin::engine::game::play::{Game, play};
+    use buntai::ronin::engine::game::unit::units_of;
+    use buntai::ronin::engine::game::village::add_civilians;
+    use buntai::ronin::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
+    use buntai::ronin::model::ScenarioId;
     use clap::ValueEnum;
     let scenario = ScenarioId::from_str(scenario, true).expect("a scenario");
-    let cat = buntai::load::load(&buntai::load::DataSource::Embedded).expect("data");
+    let cat = buntai::ronin::load::load(&buntai::ronin::load::DataSource::Embedded).expect("data");
     let roster = |name: &str| {
         let text = std::fs::read_to_string(format!("examples/{name}")).expect("example");
-        buntai::roster::parse(&buntai::diag::SourceFile::new(name, text)).expect("roster")
+        buntai::ronin::roster::parse(&buntai::diag::SourceFile::new(name, text)).expect("roster")
     };
     let (ra, rb) = (roster("bushi-200.toml"), roster("koryu-200.toml"));
     let (fa, fb) = (
@@ -315,7 +315,7 @@ fn table_game(bencher: divan::Bencher, scenario: &str, random: bool) {
         cat.faction(&rb.faction).expect("faction"),
     );
     let sides = [units_of(&cat, fa, &ra, 0), units_of(&cat, fb, &rb, 1)];
-    let ai = buntai::engine::policy::DefaultAi::new();
+    let ai = buntai::ronin::engine::policy::DefaultAi::new();
     let mut seed = 0u64;
     bencher.bench_local(|| {
         seed += 1;

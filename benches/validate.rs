@@ -2,10 +2,10 @@
 //! Run with `cargo bench --bench validate`; not part of CI.
 
 use buntai::diag::SourceFile;
-use buntai::load::{DataSource, load};
-use buntai::model::Catalogue;
-use buntai::roster::{self, Rules};
-use buntai::rules::{self, Options};
+use buntai::ronin::load::{DataSource, load};
+use buntai::ronin::model::Catalogue;
+use buntai::ronin::roster::{self, Rules};
+use buntai::ronin::rules::{self, Options};
 
 fn main() {
     divan::main();

@@ -1,17 +1,13 @@
-//! Buntai: build, check, print and simulate warbands for the Ronin skirmish wargame.
+//! Buntai: build, check, print and simulate armies for samurai wargames.
 //!
-//! Layers, each depending only on those below it: `cli` → `load` → `model`, with `diag` shared.
+//! Each game system is a room of its own ([`ronin`]); what every system shares lives once outside
+//! them: the command line's front door ([`cli`]), diagnostics ([`diag`]) and bounded file reading
+//! and atomic writing ([`files`]).
 
-pub mod campaign;
 pub mod cli;
 pub mod diag;
-pub mod edit;
-pub mod engine;
+pub mod dice;
 pub mod files;
-pub mod load;
-pub mod model;
-pub mod options;
-pub mod print;
-pub mod roster;
-pub mod rules;
-pub mod suggest;
+pub mod page;
+pub mod ronin;
+pub mod runs;

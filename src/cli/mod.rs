@@ -1,32 +1,20 @@
 //! The command line: clap definitions, and the only place that prints or decides exit codes.
 
-mod build;
-mod campaign;
-mod catalogue;
-mod data;
-mod event;
-mod field;
-mod import;
-mod odds;
-mod optimise;
-mod options;
-mod output;
-mod print;
-mod replay;
-mod schema;
+pub(crate) mod output;
+pub(crate) mod schema;
 mod shell;
-mod simulate;
-mod skirmish;
-mod table;
-mod validate;
 
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::diag::{self, exit};
-use crate::load::{self, DataSource, LoadError};
-use crate::model::Catalogue;
+use crate::ronin::cli::{
+    build, campaign, catalogue, data, event, import, odds, options, print, replay, simulate, table,
+    validate,
+};
+use crate::ronin::load::{self, DataSource, LoadError};
+use crate::ronin::model::Catalogue;
 
 pub use output::{ColorChoice, Format, Out};
 pub use schema::SchemaKind;
@@ -149,7 +137,7 @@ pub enum Command {
     Scenarios {
         /// One scenario (`capture`, `defend-the-village`, ...).
         #[arg(value_enum)]
-        id: Option<crate::model::ScenarioId>,
+        id: Option<crate::ronin::model::ScenarioId>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
@@ -362,7 +350,7 @@ fn with_catalogue(out: &Out, source: &DataSource, f: impl FnOnce(&Catalogue) -> 
 }
 
 /// Print why the data did not load and return the matching exit code.
-fn report_load_error(out: &Out, err: &LoadError) -> u8 {
+pub(crate) fn report_load_error(out: &Out, err: &LoadError) -> u8 {
     match err {
         LoadError::Unreadable { path, reason } => {
             out.error(&format!("cannot read `{}`: {reason}", path.display()));

@@ -59,8 +59,8 @@ impl Out {
     }
 
     /// How documents render as text on this output.
-    pub fn text_style(&self) -> crate::print::TextStyle {
-        crate::print::TextStyle {
+    pub fn text_style(&self) -> crate::ronin::print::TextStyle {
+        crate::ronin::print::TextStyle {
             color: self.color,
             width: Some(self.width),
         }
@@ -196,9 +196,9 @@ pub enum ArmourArg {
     Heavy,
 }
 
-impl From<ArmourArg> for crate::model::Armour {
-    fn from(a: ArmourArg) -> crate::model::Armour {
-        use crate::model::Armour;
+impl From<ArmourArg> for crate::ronin::model::Armour {
+    fn from(a: ArmourArg) -> crate::ronin::model::Armour {
+        use crate::ronin::model::Armour;
         match a {
             ArmourArg::None => Armour::None,
             ArmourArg::Light => Armour::Light,
@@ -211,9 +211,9 @@ impl From<ArmourArg> for crate::model::Armour {
 /// A faction named on the command line, or the exit code after saying what is wrong.
 pub fn faction_arg<'a>(
     out: &Out,
-    cat: &'a crate::model::Catalogue,
+    cat: &'a crate::ronin::model::Catalogue,
     id: &str,
-) -> Result<&'a crate::model::Faction, u8> {
+) -> Result<&'a crate::ronin::model::Faction, u8> {
     list_arg(out, cat, id, None)
 }
 
@@ -221,11 +221,11 @@ pub fn faction_arg<'a>(
 /// the exit code after saying what is wrong.
 pub fn list_arg<'a>(
     out: &Out,
-    cat: &'a crate::model::Catalogue,
+    cat: &'a crate::ronin::model::Catalogue,
     id: &str,
     period: Option<&str>,
-) -> Result<&'a crate::model::Faction, u8> {
-    use crate::model::ListError;
+) -> Result<&'a crate::ronin::model::Faction, u8> {
+    use crate::ronin::model::ListError;
     cat.faction_in(id, period).map_err(|error| {
         let message = match error {
             ListError::UnknownPeriod => {
@@ -296,7 +296,7 @@ pub fn write_output(
 /// Read an input file through the one bounded reader: an unreadable file is reported here and
 /// gives the usage exit code; a file that is not text gives the problems exit code.
 pub fn read_input(out: &Out, path: &std::path::Path) -> Result<crate::diag::SourceFile, u8> {
-    use crate::load::{LoadError, read_text_file};
+    use crate::ronin::load::{LoadError, read_text_file};
     match read_text_file(path) {
         Ok(file) => Ok(file),
         Err(LoadError::Unreadable { path, reason }) => {

@@ -3,11 +3,11 @@
 use clap::ValueEnum;
 
 use crate::diag::exit;
-use crate::model::{
+use crate::ronin::model::{
     AttributesFile, Faction, ReferenceFile, RulingsFile, ScenarioProfilesFile, SwordsForHireFile,
     WeaponsFile,
 };
-use crate::roster::Roster;
+use crate::ronin::roster::Roster;
 
 /// The file formats with a schema; each is committed as `schemas/<name>.schema.json`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -171,35 +171,45 @@ impl SchemaKind {
             SchemaKind::ScenarioProfiles => schemars::schema_for!(ScenarioProfilesFile),
             SchemaKind::Rulings => schemars::schema_for!(RulingsFile),
             SchemaKind::Reference => schemars::schema_for!(ReferenceFile),
-            SchemaKind::Sheet => schemars::schema_for!(crate::print::Sheet),
-            SchemaKind::Event => schemars::schema_for!(crate::engine::events::Event),
-            SchemaKind::Verdict => schemars::schema_for!(crate::rules::VerdictJson),
-            SchemaKind::Edit => schemars::schema_for!(super::build::EditJson),
-            SchemaKind::Suggestion => schemars::schema_for!(super::build::SuggestionJson),
-            SchemaKind::Odds => schemars::schema_for!(super::odds::OddsJson),
-            SchemaKind::Simulation => schemars::schema_for!(super::simulate::SimulationJson),
-            SchemaKind::DataCheck => schemars::schema_for!(super::data::CheckReport),
+            SchemaKind::Sheet => schemars::schema_for!(crate::ronin::print::Sheet),
+            SchemaKind::Event => schemars::schema_for!(crate::ronin::engine::events::Event),
+            SchemaKind::Verdict => schemars::schema_for!(crate::ronin::rules::VerdictJson),
+            SchemaKind::Edit => schemars::schema_for!(crate::ronin::cli::build::EditJson),
+            SchemaKind::Suggestion => {
+                schemars::schema_for!(crate::ronin::cli::build::SuggestionJson)
+            }
+            SchemaKind::Odds => schemars::schema_for!(crate::ronin::cli::odds::OddsJson),
+            SchemaKind::Simulation => {
+                schemars::schema_for!(crate::ronin::cli::simulate::SimulationJson)
+            }
+            SchemaKind::DataCheck => schemars::schema_for!(crate::ronin::cli::data::CheckReport),
             SchemaKind::FactionSummary => {
-                schemars::schema_for!(super::catalogue::FactionSummary<'static>)
+                schemars::schema_for!(crate::ronin::cli::catalogue::FactionSummary<'static>)
             }
             SchemaKind::FactionOutput => schemars::schema_for!(Faction),
-            SchemaKind::Ruling => schemars::schema_for!(crate::model::Ruling),
-            SchemaKind::Rule => schemars::schema_for!(super::catalogue::RuleJson),
-            SchemaKind::Options => schemars::schema_for!(crate::options::Slack),
-            SchemaKind::Terrain => schemars::schema_for!(crate::model::TerrainFile),
-            SchemaKind::Periods => schemars::schema_for!(crate::model::PeriodsFile),
-            SchemaKind::Field => schemars::schema_for!(super::field::FieldJson),
-            SchemaKind::Campaign => schemars::schema_for!(crate::campaign::Campaign),
-            SchemaKind::CampaignRules => schemars::schema_for!(crate::model::CampaignRules),
-            SchemaKind::CampaignShow => schemars::schema_for!(super::campaign::CampaignJson),
-            SchemaKind::CampaignRuns => schemars::schema_for!(super::campaign::CampaignRunsJson),
-            SchemaKind::Tournament => schemars::schema_for!(crate::campaign::event::Event),
-            SchemaKind::Standings => schemars::schema_for!(super::event::EventJson),
-            SchemaKind::Table => schemars::schema_for!(crate::engine::table::TableFile),
-            SchemaKind::TableOutput => schemars::schema_for!(crate::print::table::TableJson),
-            SchemaKind::Skirmish => schemars::schema_for!(super::skirmish::SkirmishJson),
+            SchemaKind::Ruling => schemars::schema_for!(crate::ronin::model::Ruling),
+            SchemaKind::Rule => schemars::schema_for!(crate::ronin::cli::catalogue::RuleJson),
+            SchemaKind::Options => schemars::schema_for!(crate::ronin::options::Slack),
+            SchemaKind::Terrain => schemars::schema_for!(crate::ronin::model::TerrainFile),
+            SchemaKind::Periods => schemars::schema_for!(crate::ronin::model::PeriodsFile),
+            SchemaKind::Field => schemars::schema_for!(crate::ronin::cli::field::FieldJson),
+            SchemaKind::Campaign => schemars::schema_for!(crate::ronin::campaign::Campaign),
+            SchemaKind::CampaignRules => schemars::schema_for!(crate::ronin::model::CampaignRules),
+            SchemaKind::CampaignShow => {
+                schemars::schema_for!(crate::ronin::cli::campaign::CampaignJson)
+            }
+            SchemaKind::CampaignRuns => {
+                schemars::schema_for!(crate::ronin::cli::campaign::CampaignRunsJson)
+            }
+            SchemaKind::Tournament => schemars::schema_for!(crate::ronin::campaign::event::Event),
+            SchemaKind::Standings => schemars::schema_for!(crate::ronin::cli::event::EventJson),
+            SchemaKind::Table => schemars::schema_for!(crate::ronin::engine::table::TableFile),
+            SchemaKind::TableOutput => schemars::schema_for!(crate::ronin::print::table::TableJson),
+            SchemaKind::Skirmish => {
+                schemars::schema_for!(crate::ronin::cli::skirmish::SkirmishJson)
+            }
             SchemaKind::Scenarios => {
-                schemars::schema_for!(Vec<super::catalogue::ScenarioJson<'static>>)
+                schemars::schema_for!(Vec<crate::ronin::cli::catalogue::ScenarioJson<'static>>)
             }
         };
         let mut value = serde_json::to_value(&schema).unwrap_or_default();

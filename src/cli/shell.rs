@@ -8,7 +8,7 @@ use clap::builder::PossibleValuesParser;
 use super::Cli;
 use super::output::{Out, emit};
 use crate::diag::exit;
-use crate::model::Catalogue;
+use crate::ronin::model::Catalogue;
 
 /// What the top-level `--help` says after the commands, and the man page's EXIT STATUS.
 pub const EXIT_STATUS: &str = "Exit status: 0 success; 1 a file you gave (roster or data) has \

@@ -1,13 +1,13 @@
 //! The Assassination (R-115, PLAY-DIGEST T73): the scenario's own Chunin and five Ninja against
 //! a defender's Leader.
 
-use buntai::engine::dice::ScriptedDice;
-use buntai::engine::events::EventLog;
-use buntai::engine::game::play::{EndReason, Game, play};
-use buntai::engine::game::unit::{scenario_roster, stand_in_faction, units_of};
-use buntai::engine::table::Point;
-use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
-use buntai::model::{Catalogue, Faction, ScenarioId};
+use buntai::ronin::engine::dice::ScriptedDice;
+use buntai::ronin::engine::events::EventLog;
+use buntai::ronin::engine::game::play::{EndReason, Game, play};
+use buntai::ronin::engine::game::unit::{scenario_roster, stand_in_faction, units_of};
+use buntai::ronin::engine::table::Point;
+use buntai::ronin::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
+use buntai::ronin::model::{Catalogue, Faction, ScenarioId};
 
 use crate::scoring::{cat, kill, units_from};
 use crate::script::Script;
@@ -112,7 +112,7 @@ fn t73_the_leader_killed_in_turn_four_wins_the_game_for_the_attacker_at_once() {
     let result = play(
         &mut g,
         &mut [&mut Script::defending(), &mut Script::defending()],
-        &mut buntai::engine::SeededDice::new(1, 0),
+        &mut buntai::ronin::engine::SeededDice::new(1, 0),
         &mut EventLog::off(),
     );
     assert_eq!(result.reason, EndReason::LeaderKilled);
@@ -131,7 +131,7 @@ fn t73_the_turn_limit_with_the_leader_alive_is_the_defenders_win_whatever_the_vp
     let result = play(
         &mut g,
         &mut [&mut Script::defending(), &mut Script::defending()],
-        &mut buntai::engine::SeededDice::new(1, 0),
+        &mut buntai::ronin::engine::SeededDice::new(1, 0),
         &mut EventLog::off(),
     );
     assert_eq!(result.reason, EndReason::TurnLimit);
@@ -202,9 +202,9 @@ fn the_report_says_how_often_the_leader_fell_and_that_is_the_attackers_win_rate(
 
 #[test]
 fn the_defending_leader_moves_away_from_the_nearest_enemy_first() {
-    use buntai::engine::game::ai::TableAi;
-    use buntai::engine::game::play::{Activation, TablePolicy};
-    use buntai::engine::table::Circle;
+    use buntai::ronin::engine::game::ai::TableAi;
+    use buntai::ronin::engine::game::play::{Activation, TablePolicy};
+    use buntai::ronin::engine::table::Circle;
     let cat = cat();
     let stand_in = stand_in_faction(&cat).expect("a stand-in");
     let mut g = assassination(&cat, &stand_in);

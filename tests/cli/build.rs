@@ -1,7 +1,7 @@
 //! `buntai new`, `add`, `remove`, `set` and `suggest`.
 
-use buntai::load::{DataSource, load};
-use buntai::suggest::{Style, suggest};
+use buntai::ronin::load::{DataSource, load};
+use buntai::ronin::suggest::{Style, suggest};
 use predicates::prelude::*;
 use proptest::prelude::*;
 use tempfile::TempDir;
@@ -394,14 +394,14 @@ proptest! {
     /// Every suggestion passes `validate`, whatever the faction, points, seed and style.
     #[test]
     fn every_suggestion_is_legal(faction in 0usize..8, points in 60u32..=400, seed in any::<u64>(), s in 0usize..4) {
-        static CAT: std::sync::OnceLock<buntai::model::Catalogue> = std::sync::OnceLock::new();
+        static CAT: std::sync::OnceLock<buntai::ronin::model::Catalogue> = std::sync::OnceLock::new();
         let cat = CAT.get_or_init(|| load(&DataSource::Embedded).expect("data"));
         let faction = &cat.factions[faction];
         let roster = suggest(cat, faction, points, seed, style(s));
         prop_assert!(roster.is_some(), "no suggestion for {} at {points}", faction.id);
         let roster = roster.expect("checked");
         let text = toml::to_string(&roster).expect("serializes");
-        let report = buntai::rules::validate(cat, &buntai::diag::SourceFile::new("s.toml", text), buntai::rules::Options::default());
+        let report = buntai::ronin::rules::validate(cat, &buntai::diag::SourceFile::new("s.toml", text), buntai::ronin::rules::Options::default());
         prop_assert!(report.valid(), "{} at {points}, seed {seed}: {:?}", faction.id, report.violations);
         prop_assert!(report.points_total <= points as i32);
         // It spends the points: nothing the faction fields costs as little as what is left, or the
@@ -420,18 +420,18 @@ proptest! {
     /// differs from it by one model gone, one come, or one for another, and none repeats.
     #[test]
     fn every_neighbour_of_a_suggestion_is_legal_and_one_change_away(faction in 0usize..8, points in 80u32..=250, seed in any::<u64>(), s in 0usize..4) {
-        static CAT: std::sync::OnceLock<buntai::model::Catalogue> = std::sync::OnceLock::new();
+        static CAT: std::sync::OnceLock<buntai::ronin::model::Catalogue> = std::sync::OnceLock::new();
         let cat = CAT.get_or_init(|| load(&DataSource::Embedded).expect("data"));
         let faction = &cat.factions[faction];
         let roster = suggest(cat, faction, points, seed, style(s)).expect("a suggestion");
-        let count = |r: &buntai::roster::Roster| r.models.iter().map(|m| m.count()).sum::<u32>();
-        let near = buntai::suggest::neighbours(cat, faction, &roster, points, seed, 15);
+        let count = |r: &buntai::ronin::roster::Roster| r.models.iter().map(|m| m.count()).sum::<u32>();
+        let near = buntai::ronin::suggest::neighbours(cat, faction, &roster, points, seed, 15);
         prop_assert!(near.len() <= 15);
         let mut seen = std::collections::HashSet::new();
         for n in &near {
             let text = toml::to_string(&n.roster).expect("serializes");
             prop_assert!(seen.insert(text.clone()), "{} repeats", n.change);
-            let report = buntai::rules::validate(cat, &buntai::diag::SourceFile::new("n.toml", text), buntai::rules::Options::default());
+            let report = buntai::ronin::rules::validate(cat, &buntai::diag::SourceFile::new("n.toml", text), buntai::ronin::rules::Options::default());
             prop_assert!(report.valid(), "{}: {:?}", n.change, report.violations);
             prop_assert!(report.points_total <= points as i32);
             let (before, after) = (count(&roster), count(&n.roster));
@@ -455,8 +455,9 @@ proptest! {
 #[test]
 fn suggest_styles_change_the_list_for_every_faction() {
     let cat = load(&DataSource::Embedded).expect("data");
-    let models = |r: &buntai::roster::Roster| r.models.iter().map(|m| m.count()).sum::<u32>();
-    let missiles = |r: &buntai::roster::Roster, f: &buntai::model::Faction| {
+    let models =
+        |r: &buntai::ronin::roster::Roster| r.models.iter().map(|m| m.count()).sum::<u32>();
+    let missiles = |r: &buntai::ronin::roster::Roster, f: &buntai::ronin::model::Faction| {
         r.models
             .iter()
             .filter(|m| {
@@ -466,7 +467,7 @@ fn suggest_styles_change_the_list_for_every_faction() {
                     .chain(profile.map_or(&[][..], |p| &p.weapons[..]))
                     .any(|w| {
                         cat.weapon(w)
-                            .is_some_and(|x| x.kind == buntai::model::WeaponKind::Missile)
+                            .is_some_and(|x| x.kind == buntai::ronin::model::WeaponKind::Missile)
                     })
             })
             .map(|m| m.count())

@@ -2,14 +2,14 @@
 //! by one enemy only; a model inside a small room fighting with a long-handled weapon takes -1
 //! Initiative and -1 Attack.
 
-use buntai::engine::events::Event;
-use buntai::engine::table::{Opening, OpeningKind, Piece, Point, Polygon, Segment};
+use buntai::ronin::engine::events::Event;
+use buntai::ronin::engine::table::{Opening, OpeningKind, Piece, Point, Polygon, Segment};
 
 use crate::scoring::{cat, game, units_from};
 use crate::script::{Script, initiative_modifier as initiative, play_turn_one};
 
 /// A house from (8, 8) to (16, 16) with a door in its south wall from x 11 to 13.
-fn house(cat: &buntai::model::Catalogue, large_room: bool) -> Piece {
+fn house(cat: &buntai::ronin::model::Catalogue, large_room: bool) -> Piece {
     let k = cat.terrain.kind("building").expect("building");
     Piece {
         index: 0,

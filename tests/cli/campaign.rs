@@ -766,8 +766,9 @@ fn a_broken_campaign_file_or_log_is_reported_not_panicked_on() {
 /// Every path of the R-120 table, with its costs, as the data gives them.
 #[test]
 fn every_promotion_path_of_r120_is_offered_at_its_cost() {
-    let cat = buntai::load::load(&buntai::load::DataSource::Embedded).expect("data loads");
-    let cat = buntai::campaign::catalogue(&cat);
+    let cat =
+        buntai::ronin::load::load(&buntai::ronin::load::DataSource::Embedded).expect("data loads");
+    let cat = buntai::ronin::campaign::catalogue(&cat);
     let offered = |list: &str, profile: &str, weapons: &[&str]| -> Vec<(String, u32)> {
         let rank = cat
             .factions
@@ -779,7 +780,7 @@ fn every_promotion_path_of_r120_is_offered_at_its_cost() {
             .expect("a profile");
         let weapons: Vec<String> = weapons.iter().map(|w| (*w).to_owned()).collect();
         let mut steps: Vec<(String, u32)> =
-            buntai::campaign::steps(&cat, list, profile, rank, &weapons)
+            buntai::ronin::campaign::steps(&cat, list, profile, rank, &weapons)
                 .into_iter()
                 .map(|s| (s.to, s.cost))
                 .collect();

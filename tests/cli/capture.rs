@@ -1,14 +1,14 @@
 //! The Capture scenario (R-94, R-112, PLAY-DIGEST T70): the objective marker, lifting and
 //! carrying it, carrying it off over the carriers' own edge, and who controls it at the end.
 
-use buntai::engine::dice::ScriptedDice;
-use buntai::engine::events::{Event, EventLog};
-use buntai::engine::game::play::{Action, Activation, Game};
-use buntai::engine::game::unit::Status;
-use buntai::engine::table::path::MoveKind;
-use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, Zone, generate_on};
-use buntai::engine::table::{Point, Table};
-use buntai::model::{Catalogue, ScenarioId};
+use buntai::ronin::engine::dice::ScriptedDice;
+use buntai::ronin::engine::events::{Event, EventLog};
+use buntai::ronin::engine::game::play::{Action, Activation, Game};
+use buntai::ronin::engine::game::unit::Status;
+use buntai::ronin::engine::table::path::MoveKind;
+use buntai::ronin::engine::table::setup::{DeploymentChoice, SetupRequest, Zone, generate_on};
+use buntai::ronin::engine::table::{Point, Table};
+use buntai::ronin::model::{Catalogue, ScenarioId};
 
 use crate::scoring::{cat, objective_vp, units_from};
 use crate::script::{Script, play_all, play_turn_one};

@@ -1,12 +1,12 @@
 //! The Defence scenario (R-105, R-114, PLAY-DIGEST T72): roles by points, the attacker's
 //! reserves, and the objective piece held at the end for 10 VP.
 
-use buntai::engine::dice::ScriptedDice;
-use buntai::engine::events::EventLog;
-use buntai::engine::game::play::Game;
-use buntai::engine::table::Point;
-use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
-use buntai::model::{Catalogue, ScenarioId};
+use buntai::ronin::engine::dice::ScriptedDice;
+use buntai::ronin::engine::events::EventLog;
+use buntai::ronin::engine::game::play::Game;
+use buntai::ronin::engine::table::Point;
+use buntai::ronin::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
+use buntai::ronin::model::{Catalogue, ScenarioId};
 
 use crate::scoring::{cat, objective_vp, units_from};
 use crate::support::{buntai, simulated_log};

@@ -1,13 +1,13 @@
 //! The Duel scenario (R-113, PLAY-DIGEST T71): duellists on the circle, the first two turns
 //! theirs alone, and the penalties for the first non-duellist attack and circle entry.
 
-use buntai::engine::dice::ScriptedDice;
-use buntai::engine::events::{Event, EventLog};
-use buntai::engine::game::play::{Action, Activation, Game};
-use buntai::engine::table::path::MoveKind;
-use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
-use buntai::engine::table::{Point, Table};
-use buntai::model::{Catalogue, ScenarioId};
+use buntai::ronin::engine::dice::ScriptedDice;
+use buntai::ronin::engine::events::{Event, EventLog};
+use buntai::ronin::engine::game::play::{Action, Activation, Game};
+use buntai::ronin::engine::table::path::MoveKind;
+use buntai::ronin::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
+use buntai::ronin::engine::table::{Point, Table};
+use buntai::ronin::model::{Catalogue, ScenarioId};
 
 use crate::scoring::{cat, units_from};
 use crate::script::{Script, play_all};
@@ -240,8 +240,8 @@ fn the_log_names_the_duel_and_its_circle_and_the_replay_draws_it() {
 /// without being the first into the circle; once each penalty is spent, both go ahead.
 #[test]
 fn the_default_ai_pays_no_duel_penalty_for_a_shot_or_a_step_worth_less() {
-    use buntai::engine::game::ai::TableAi;
-    use buntai::engine::game::play::TablePolicy;
+    use buntai::ronin::engine::game::ai::TableAi;
+    use buntai::ronin::engine::game::play::TablePolicy;
     let cat = cat();
     let mut g = duel(&cat);
     range(&mut g);
@@ -279,10 +279,10 @@ fn the_default_ai_pays_no_duel_penalty_for_a_shot_or_a_step_worth_less() {
 /// move (counted once, the charge would be worth making). With nobody left to move, it goes in.
 #[test]
 fn the_duel_leader_weighs_its_own_risk_twice_before_charging() {
-    use buntai::engine::game::ai::TableAi;
-    use buntai::engine::game::play::TablePolicy;
-    use buntai::engine::table::Circle;
-    use buntai::engine::wound::Health;
+    use buntai::ronin::engine::game::ai::TableAi;
+    use buntai::ronin::engine::game::play::TablePolicy;
+    use buntai::ronin::engine::table::Circle;
+    use buntai::ronin::engine::wound::Health;
     let cat = cat();
     let mut g = duel(&cat);
     range(&mut g);
@@ -380,7 +380,7 @@ fn duel_turns_one_and_two_refuse_every_move_of_a_non_duellist() {
         ] {
             assert_eq!(
                 g.check_path(archer, kind, &path).err(),
-                Some(buntai::engine::table::path::MoveError::DuellistsOnly),
+                Some(buntai::ronin::engine::table::path::MoveError::DuellistsOnly),
                 "turn {turn}, {kind:?}"
             );
         }
@@ -404,6 +404,6 @@ fn duel_turns_one_and_two_refuse_every_move_of_a_non_duellist() {
     assert_eq!(
         g.check_path(duellist, MoveKind::Normal, &[inward, outward])
             .err(),
-        Some(buntai::engine::table::path::MoveError::OutsideCircle)
+        Some(buntai::ronin::engine::table::path::MoveError::OutsideCircle)
     );
 }

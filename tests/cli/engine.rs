@@ -1,12 +1,12 @@
 //! The engine replays the book's worked examples exactly, and its random dice match the exact odds.
 
-use buntai::engine::shooting::{Phase, ShotContext, attack_modifiers, defence_items};
-use buntai::engine::{
+use buntai::ronin::engine::shooting::{Phase, ShotContext, attack_modifiers, defence_items};
+use buntai::ronin::engine::{
     AttackSide, DefenceSide, Dice, Health, ScriptedDice, SeededDice, ShotSpec, WoundResult,
     apply_wound, melee_odds, roll_attack, roll_initiative, roll_off, roll_shot,
 };
-use buntai::load::{DataSource, load};
-use buntai::model::Armour;
+use buntai::ronin::load::{DataSource, load};
+use buntai::ronin::model::Armour;
 
 /// The combat example: a Samurai (naginata, Naginatajutsu, heavy armour) against two Ashigaru
 /// (medium armour), one with a yari and one with a katana.
@@ -823,13 +823,13 @@ mod combat_example {
     use std::collections::VecDeque;
 
     use buntai::diag::SourceFile;
-    use buntai::engine::combat::combat_phase;
-    use buntai::engine::events::{Event, EventLog};
-    use buntai::engine::fighter::Fighter;
-    use buntai::engine::policy::{Counter, Policy};
-    use buntai::engine::{AttackSide, DefenceSide, Health, ScriptedDice};
-    use buntai::load::{DataSource, load};
-    use buntai::roster::{self, Rules};
+    use buntai::ronin::engine::combat::combat_phase;
+    use buntai::ronin::engine::events::{Event, EventLog};
+    use buntai::ronin::engine::fighter::Fighter;
+    use buntai::ronin::engine::policy::{Counter, Policy};
+    use buntai::ronin::engine::{AttackSide, DefenceSide, Health, ScriptedDice};
+    use buntai::ronin::load::{DataSource, load};
+    use buntai::ronin::roster::{self, Rules};
 
     /// The players' decisions from the example, in order.
     #[derive(Default)]
@@ -989,10 +989,10 @@ mod combat_example {
 /// Rules the engine audit found wrong, each pinned on real profiles from the data.
 mod rules_corrected {
     use buntai::diag::SourceFile;
-    use buntai::engine::fighter::Fighter;
-    use buntai::load::{DataSource, load};
-    use buntai::model::Armour;
-    use buntai::roster::{self, Rules};
+    use buntai::ronin::engine::fighter::Fighter;
+    use buntai::ronin::load::{DataSource, load};
+    use buntai::ronin::model::Armour;
+    use buntai::ronin::roster::{self, Rules};
 
     fn fighters(faction: &str, models: &str) -> Vec<Fighter> {
         let cat = load(&DataSource::Embedded).expect("data");
@@ -1050,7 +1050,7 @@ mod rules_corrected {
         )
         .remove(0);
         f.fight = 0;
-        f.health = buntai::engine::Health::Grievous;
+        f.health = buntai::ronin::engine::Health::Grievous;
         assert_eq!(
             f.current_fight(),
             0,
@@ -1401,7 +1401,7 @@ fn a_shot_at_a_mounted_model_falls_on_the_mount_or_the_rider() {
 }
 
 /// The shooting Defence of each armour class against a weapon at `range` inches.
-fn defence_by_armour(cat: &buntai::model::Catalogue, weapon: &str, range: f64) -> [i32; 4] {
+fn defence_by_armour(cat: &buntai::ronin::model::Catalogue, weapon: &str, range: f64) -> [i32; 4] {
     let weapon = cat.weapon(weapon).expect("weapon");
     Armour::ALL.map(|armour| {
         let ctx = ShotContext {

@@ -2,16 +2,16 @@
 //! fought rolls 2d6 against its Resilience, one that did not removes d3 counters, resting gives
 //! -2, Tireless models never gain one; a Fatigued model has -1 Initiative and Shoot.
 
-use buntai::engine::dice::ScriptedDice;
-use buntai::engine::events::{Event, EventLog};
-use buntai::engine::game::play::{Game, fatigue};
-use buntai::engine::table::Point;
+use buntai::ronin::engine::dice::ScriptedDice;
+use buntai::ronin::engine::events::{Event, EventLog};
+use buntai::ronin::engine::game::play::{Game, fatigue};
+use buntai::ronin::engine::table::Point;
 
 use crate::scoring::{cat, game, units_from};
 
 /// A Bushi Ashigaru (A1, Rank 1: Resilience 7) and a Tireless Samurai (A2) against a far-off
 /// Ashigaru (B1).
-fn tired(cat: &buntai::model::Catalogue) -> Game<'_> {
+fn tired(cat: &buntai::ronin::model::Catalogue) -> Game<'_> {
     let a = units_from(
         cat,
         "bushi",

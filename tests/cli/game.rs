@@ -1,24 +1,24 @@
 //! Whole games on the table: invariants that hold in every game, over many seeds and policies.
 
 use buntai::diag::SourceFile;
-use buntai::engine::SeededDice;
-use buntai::engine::events::{Event, EventLog};
-use buntai::engine::game::ai::{Charge, RandomTable, TableAi};
-use buntai::engine::game::play::{
+use buntai::ronin::engine::SeededDice;
+use buntai::ronin::engine::events::{Event, EventLog};
+use buntai::ronin::engine::game::ai::{Charge, RandomTable, TableAi};
+use buntai::ronin::engine::game::play::{
     EndReason, Game, TablePolicy, keep_reserves, keep_reserves_of, play,
 };
-use buntai::engine::game::unit::{Status, units_of};
-use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
-use buntai::load::{DataSource, load};
-use buntai::model::Catalogue;
-use buntai::model::ScenarioId;
+use buntai::ronin::engine::game::unit::{Status, units_of};
+use buntai::ronin::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
+use buntai::ronin::load::{DataSource, load};
+use buntai::ronin::model::Catalogue;
+use buntai::ronin::model::ScenarioId;
 
 use crate::support::repo;
 
-fn roster(name: &str) -> buntai::roster::Roster {
+fn roster(name: &str) -> buntai::ronin::roster::Roster {
     let text = std::fs::read_to_string(repo().join("examples").join(name)).expect("example");
     let file = SourceFile::new(name, text);
-    buntai::roster::parse(&file).expect("parses")
+    buntai::ronin::roster::parse(&file).expect("parses")
 }
 
 pub struct Played {
@@ -79,7 +79,7 @@ pub fn play_with(
     let mut events = EventLog::recording();
     let setup = generate(cat, &request);
     let each = [ra.points.unwrap_or(150), rb.points.unwrap_or(150)];
-    buntai::engine::game::village::add_civilians(cat, &setup, &mut sides, each);
+    buntai::ronin::engine::game::village::add_civilians(cat, &setup, &mut sides, each);
     let mut game = Game::from_setup(cat, [fa, fb], sides, setup, &mut dice, &mut events);
     let make = |name: &str, k: u64| -> Box<dyn TablePolicy> {
         match name {
@@ -430,39 +430,43 @@ fn split_yardsticks_are_refused_in_a_skirmish_and_every_policy_plays_a_tournamen
 
 /// A table policy that plays a script: holds everyone in the Move Phase and, in the Action Phase,
 /// does what `action(turn, game)` says once per turn.
-struct Script<F: FnMut(u32, &Game<'_>) -> Option<buntai::engine::game::play::Action>> {
-    melee: buntai::engine::policy::DefaultAi,
+struct Script<F: FnMut(u32, &Game<'_>) -> Option<buntai::ronin::engine::game::play::Action>> {
+    melee: buntai::ronin::engine::policy::DefaultAi,
     action: F,
     done_turn: u32,
 }
 
-impl<F: FnMut(u32, &Game<'_>) -> Option<buntai::engine::game::play::Action>> TablePolicy
+impl<F: FnMut(u32, &Game<'_>) -> Option<buntai::ronin::engine::game::play::Action>> TablePolicy
     for Script<F>
 {
-    fn melee(&mut self) -> &mut dyn buntai::engine::policy::Policy {
+    fn melee(&mut self) -> &mut dyn buntai::ronin::engine::policy::Policy {
         &mut self.melee
     }
 
-    fn activate(&mut self, game: &Game<'_>, side: usize) -> buntai::engine::game::play::Activation {
-        use buntai::engine::game::play::Activation;
+    fn activate(
+        &mut self,
+        game: &Game<'_>,
+        side: usize,
+    ) -> buntai::ronin::engine::game::play::Activation {
+        use buntai::ronin::engine::game::play::Activation;
         game.units
             .iter()
             .find(|u| u.side == side && u.on_table() && !u.turn.activated)
             .map_or(Activation::Pass, |u| Activation::Hold { unit: u.id })
     }
 
-    fn act(&mut self, game: &Game<'_>, _side: usize) -> buntai::engine::game::play::Action {
+    fn act(&mut self, game: &Game<'_>, _side: usize) -> buntai::ronin::engine::game::play::Action {
         if self.done_turn == game.turn {
-            return buntai::engine::game::play::Action::Pass;
+            return buntai::ronin::engine::game::play::Action::Pass;
         }
         self.done_turn = game.turn;
-        (self.action)(game.turn, game).unwrap_or(buntai::engine::game::play::Action::Pass)
+        (self.action)(game.turn, game).unwrap_or(buntai::ronin::engine::game::play::Action::Pass)
     }
 }
 
 #[test]
 fn t19_a_teppo_fires_reloads_and_fires_again_every_other_turn() {
-    use buntai::engine::game::play::Action;
+    use buntai::ronin::engine::game::play::Action;
     let cat = cat();
     let ra = roster("bushi-150.toml");
     let fa = ra.list(&cat).expect("faction");
@@ -734,7 +738,7 @@ fn walked(from: (f64, f64), e: &serde_json::Value) -> (f64, (f64, f64)) {
 /// Every model deployed: no base across a building's outline, no mounted model's
 /// centre in difficult ground or a building. The pieces' classes are read from the log.
 pub(crate) fn check_deployment(events: &[serde_json::Value]) {
-    use buntai::engine::table::{Point, Polygon};
+    use buntai::ronin::engine::table::{Point, Polygon};
     let mut pieces: Vec<(bool, bool, Polygon)> = Vec::new();
     let mut riders: std::collections::HashMap<String, f64> = Default::default();
     let mut footmen: std::collections::HashMap<String, f64> = Default::default();
@@ -850,8 +854,8 @@ pub(crate) fn check_duel_turns(events: &[serde_json::Value]) {
 }
 
 /// A polygon from a logged outline, a list of `[x, y]`.
-pub(crate) fn outline(points: &serde_json::Value) -> buntai::engine::table::Polygon {
-    use buntai::engine::table::{Point, Polygon};
+pub(crate) fn outline(points: &serde_json::Value) -> buntai::ronin::engine::table::Polygon {
+    use buntai::ronin::engine::table::{Point, Polygon};
     let corner =
         |q: &serde_json::Value| Point::new(q[0].as_f64().expect("x"), q[1].as_f64().expect("y"));
     Polygon::new(
@@ -865,7 +869,7 @@ pub(crate) fn outline(points: &serde_json::Value) -> buntai::engine::table::Poly
 }
 
 pub(crate) fn check_log(events: &[serde_json::Value]) {
-    use buntai::engine::table::{Point, Segment};
+    use buntai::ronin::engine::table::{Point, Segment};
     use std::collections::HashMap;
     check_duel_turns(events);
     check_deployment(events);
@@ -878,7 +882,7 @@ pub(crate) fn check_log(events: &[serde_json::Value]) {
     // Who shot this turn, who rides, the buildings' outlines and the last mount-or-rider roll.
     let mut shot_this_turn: Vec<String> = Vec::new();
     let mut riders: Vec<String> = Vec::new();
-    let mut buildings: Vec<buntai::engine::table::Polygon> = Vec::new();
+    let mut buildings: Vec<buntai::ronin::engine::table::Polygon> = Vec::new();
     // Each piece's sight class, by its index in the table set-up.
     let mut sights: Vec<String> = Vec::new();
     let mut split: Option<(String, bool)> = None;
@@ -1477,7 +1481,7 @@ fn withdraw_gives_each_enemy_in_contact_one_free_attack_a_turn() {
                 }
                 Event::WithdrawResponse { fighter, response } => {
                     assert!(pending_responses > 0, "a response follows a withdrawal");
-                    if *response == buntai::engine::policy::WithdrawResponse::FreeAttack {
+                    if *response == buntai::ronin::engine::policy::WithdrawResponse::FreeAttack {
                         free_attacks += 1;
                         assert!(
                             !attacked.contains(&(turn, fighter.clone())),

@@ -2,7 +2,7 @@
 //! polygon predicates agree on 10,000 random cases each. Cases within a hair of the boundary are
 //! skipped (parry2d works in f32).
 
-use buntai::engine::table::{Circle, Point, Polygon, Segment};
+use buntai::ronin::engine::table::{Circle, Point, Polygon, Segment};
 use parry2d::math::{Pose, Vector};
 use parry2d::query::{PointQuery, distance};
 use parry2d::shape::{Ball, ConvexPolygon, Segment as PSegment};

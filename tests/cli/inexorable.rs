@@ -1,10 +1,10 @@
 //! Inexorable on the table (R-84): a model that clears its combat with Attack counters to spare
 //! moves up to 2" into a fresh, unengaged enemy and fights it at once with only those counters.
 
-use buntai::engine::events::Event;
-use buntai::engine::policy::{FixedSplit, Yardstick};
-use buntai::engine::table::Point;
-use buntai::engine::wound::Health;
+use buntai::ronin::engine::events::Event;
+use buntai::ronin::engine::policy::{FixedSplit, Yardstick};
+use buntai::ronin::engine::table::Point;
+use buntai::ronin::engine::wound::Health;
 
 use crate::scoring::{cat, game, units_from};
 use crate::script::{Script, play_turn_one};

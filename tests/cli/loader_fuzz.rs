@@ -1,7 +1,7 @@
 //! The loader never panics, whatever bytes a data file holds.
 
 use buntai::diag::SourceFile;
-use buntai::load::{DataSource, load_files, read_files};
+use buntai::ronin::load::{DataSource, load_files, read_files};
 use proptest::prelude::*;
 
 fn shipped() -> Vec<SourceFile> {

@@ -48,7 +48,7 @@ fn the_table_setup_gives_every_buildings_doors_and_windows_on_its_outline() {
         );
         for o in openings {
             for end in ["from", "to"] {
-                let p = buntai::engine::table::Point::new(
+                let p = buntai::ronin::engine::table::Point::new(
                     o[end][0].as_f64().expect("x"),
                     o[end][1].as_f64().expect("y"),
                 );

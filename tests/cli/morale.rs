@@ -1,11 +1,11 @@
 //! Morale on the table with scripted dice: the Bandits' sacrifice and Ronin desertion
 //!
 
-use buntai::engine::dice::ScriptedDice;
-use buntai::engine::events::{Event, EventLog};
-use buntai::engine::game::play::{Game, MoraleState, TablePolicy, desertions, morale};
-use buntai::engine::game::unit::Status;
-use buntai::engine::table::Point;
+use buntai::ronin::engine::dice::ScriptedDice;
+use buntai::ronin::engine::events::{Event, EventLog};
+use buntai::ronin::engine::game::play::{Game, MoraleState, TablePolicy, desertions, morale};
+use buntai::ronin::engine::game::unit::Status;
+use buntai::ronin::engine::table::Point;
 
 use crate::scoring::{cat, game, units};
 use crate::script::Script;
@@ -14,13 +14,17 @@ use crate::script::Script;
 struct Sacrificing(Script);
 
 impl TablePolicy for Sacrificing {
-    fn melee(&mut self) -> &mut dyn buntai::engine::policy::Policy {
+    fn melee(&mut self) -> &mut dyn buntai::ronin::engine::policy::Policy {
         self.0.melee()
     }
-    fn activate(&mut self, game: &Game<'_>, side: usize) -> buntai::engine::game::play::Activation {
+    fn activate(
+        &mut self,
+        game: &Game<'_>,
+        side: usize,
+    ) -> buntai::ronin::engine::game::play::Activation {
         self.0.activate(game, side)
     }
-    fn act(&mut self, game: &Game<'_>, side: usize) -> buntai::engine::game::play::Action {
+    fn act(&mut self, game: &Game<'_>, side: usize) -> buntai::ronin::engine::game::play::Action {
         self.0.act(game, side)
     }
     fn sacrifice(&mut self, _: &Game<'_>, candidates: &[usize], _: bool) -> Option<usize> {

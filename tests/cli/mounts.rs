@@ -2,17 +2,17 @@
 //! horse in contact, and a model whose profile could have been fielded on that mount may mount it.
 //! And what a carrier does with a picked-up banner when it becomes engaged.
 
-use buntai::engine::events::{Event, EventLog};
-use buntai::engine::game::play::{Action, Game, TablePolicy, play};
-use buntai::engine::table::Point;
-use buntai::model::Mount;
+use buntai::ronin::engine::events::{Event, EventLog};
+use buntai::ronin::engine::game::play::{Action, Game, TablePolicy, play};
+use buntai::ronin::engine::table::Point;
+use buntai::ronin::model::Mount;
 
 use crate::scoring::{against_soldier, cat, game, units_from};
 use crate::script::{Script, initiative_modifier};
 
 /// A Ming Heavy Cavalry (A1, its horse built in) and a Ming Soldier (A2); a Bushi Hatamoto
 /// (B1, who may buy a horse or a warhorse) and an Ashigaru (B2, who may not), all apart.
-fn riders(cat: &buntai::model::Catalogue) -> Game<'_> {
+fn riders(cat: &buntai::ronin::model::Catalogue) -> Game<'_> {
     let a = units_from(
         cat,
         "ming-chinese",
@@ -39,7 +39,7 @@ fn three_turns(g: &mut Game<'_>, a: &mut dyn TablePolicy, b: &mut dyn TablePolic
     play(
         g,
         &mut [a, b],
-        &mut buntai::engine::SeededDice::new(3, 0),
+        &mut buntai::ronin::engine::SeededDice::new(3, 0),
         &mut events,
     );
     events
@@ -122,9 +122,9 @@ fn charged_carrier(drop: bool) -> (Vec<Event>, Vec<String>) {
     a.drop_carried = drop;
     let mut b = Script::defending().moves(vec![(
         1,
-        buntai::engine::game::play::Activation::Move {
+        buntai::ronin::engine::game::play::Activation::Move {
             unit: 1,
-            kind: buntai::engine::table::path::MoveKind::Normal,
+            kind: buntai::ronin::engine::table::path::MoveKind::Normal,
             path: vec![Point::new(12.0, 13.0)],
         },
     )]);

@@ -2,9 +2,9 @@
 //! in a combat, it fights with its own numbers and each enemy in that combat loses a counter;
 //! scoring always uses its true Rank.
 
-use buntai::engine::events::Event;
-use buntai::engine::policy::Counter;
-use buntai::engine::table::Point;
+use buntai::ronin::engine::events::Event;
+use buntai::ronin::engine::policy::Counter;
+use buntai::ronin::engine::table::Point;
 
 use crate::scoring::{against_soldier, cat, kill, units_from};
 use crate::script::{Script, play_turn_one};

@@ -2,12 +2,12 @@
 //! 5 VP more when the objective is to kill it, and a lone enemy of Rank 2 or more is Subdued, not
 //! killed, when the objective is to capture one.
 
-use buntai::engine::fighter::Fighter;
-use buntai::engine::game::ai::TableAi;
-use buntai::engine::game::play::{Activation, TablePolicy};
-use buntai::engine::policy::{DefaultAi, Policy, Special};
-use buntai::engine::table::{Circle, Point};
-use buntai::model::ObjectiveKind;
+use buntai::ronin::engine::fighter::Fighter;
+use buntai::ronin::engine::game::ai::TableAi;
+use buntai::ronin::engine::game::play::{Activation, TablePolicy};
+use buntai::ronin::engine::policy::{DefaultAi, Policy, Special};
+use buntai::ronin::engine::table::{Circle, Point};
+use buntai::ronin::model::ObjectiveKind;
 
 use crate::scoring::{cat, game, units_from};
 
@@ -29,7 +29,7 @@ fn charged(objective: Option<ObjectiveKind>) -> String {
     g.objectives = [objective, None];
     // The Samurai is Grievously wounded: a fight worth making. The Hatamoto, whole and a little
     // nearer, is worth fighting only for the objective's 5 VP.
-    g.units[2].fighter.health = buntai::engine::wound::Health::Grievous;
+    g.units[2].fighter.health = buntai::ronin::engine::wound::Health::Grievous;
     // B has moved: a charge is not held back for it.
     g.units[1].turn.activated = true;
     g.units[2].turn.activated = true;

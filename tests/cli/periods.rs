@@ -243,16 +243,16 @@ mod play {
     //! (R-124, T35) and the Kamakura restraint (R-90, T54).
 
     use buntai::diag::SourceFile;
-    use buntai::engine::dice::ScriptedDice;
-    use buntai::engine::events::{Event, EventLog};
-    use buntai::engine::game::play::{Activation, Game, shoot};
-    use buntai::engine::game::unit::units_of;
-    use buntai::engine::shooting::Phase;
-    use buntai::engine::table::path::MoveKind;
-    use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
-    use buntai::engine::table::{Point, Table};
-    use buntai::engine::wound::WoundResult;
-    use buntai::model::{Catalogue, ScenarioId};
+    use buntai::ronin::engine::dice::ScriptedDice;
+    use buntai::ronin::engine::events::{Event, EventLog};
+    use buntai::ronin::engine::game::play::{Activation, Game, shoot};
+    use buntai::ronin::engine::game::unit::units_of;
+    use buntai::ronin::engine::shooting::Phase;
+    use buntai::ronin::engine::table::path::MoveKind;
+    use buntai::ronin::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
+    use buntai::ronin::engine::table::{Point, Table};
+    use buntai::ronin::engine::wound::WoundResult;
+    use buntai::ronin::model::{Catalogue, ScenarioId};
 
     use crate::scoring::cat;
     use crate::script::{Script, play_turn_one};
@@ -261,8 +261,9 @@ mod play {
     /// and models), every model placed at `at` in order (A's, then B's).
     fn game<'c>(cat: &'c Catalogue, rosters: [&str; 2], at: &[Point]) -> Game<'c> {
         let lists = rosters.map(|text| {
-            let roster = buntai::roster::parse(&SourceFile::new("inline.toml", text.to_owned()))
-                .expect("parses");
+            let roster =
+                buntai::ronin::roster::parse(&SourceFile::new("inline.toml", text.to_owned()))
+                    .expect("parses");
             let faction = roster.list(cat).expect("a list");
             (roster, faction)
         });

@@ -1,13 +1,13 @@
 //! Reserves and the deployment roll-off's choice of Edge or Corner (tp.59).
 
-use buntai::engine::SeededDice;
-use buntai::engine::events::{Event, EventLog};
-use buntai::engine::game::play::{Action, Activation, keep_reserves, play};
-use buntai::engine::game::unit::Status;
-use buntai::engine::table::Point;
-use buntai::engine::table::path::MoveKind;
-use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, Zone, generate};
-use buntai::model::ScenarioId;
+use buntai::ronin::engine::SeededDice;
+use buntai::ronin::engine::events::{Event, EventLog};
+use buntai::ronin::engine::game::play::{Action, Activation, keep_reserves, play};
+use buntai::ronin::engine::game::unit::Status;
+use buntai::ronin::engine::table::Point;
+use buntai::ronin::engine::table::path::MoveKind;
+use buntai::ronin::engine::table::setup::{DeploymentChoice, SetupRequest, Zone, generate};
+use buntai::ronin::model::ScenarioId;
 
 use crate::scoring::{cat, game, units, units_from};
 use crate::script::Script;
@@ -28,7 +28,7 @@ fn t14_seven_models_deploy_four_and_bring_three_on_from_turn_two() {
         &mut [&mut Script::defending(), &mut Script::defending()],
         &mut EventLog::off(),
     );
-    let status = |g: &buntai::engine::game::play::Game<'_>, k: usize| g.units[k].status;
+    let status = |g: &buntai::ronin::engine::game::play::Game<'_>, k: usize| g.units[k].status;
     assert!(
         (0..4).all(|k| status(&g, k) == Status::OnTable),
         "4 deployed"

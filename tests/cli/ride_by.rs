@@ -1,10 +1,10 @@
 //! Ride-by on the table: a rider that has not moved rides into an unengaged enemy in the
 //! Combat Phase, every pool in that combat halved, the rider +1 Initiative, then rides away.
 
-use buntai::engine::events::Event;
-use buntai::engine::game::play::Activation;
-use buntai::engine::table::Point;
-use buntai::engine::table::path::MoveKind;
+use buntai::ronin::engine::events::Event;
+use buntai::ronin::engine::game::play::Activation;
+use buntai::ronin::engine::table::Point;
+use buntai::ronin::engine::table::path::MoveKind;
 
 use crate::scoring::{cat, game, units_from};
 use crate::script::{Script, play_turn_one};

@@ -1,12 +1,12 @@
 //! First and later rounds per model on the table, with set positions and models that only
 //! defend, so nothing but the round changes a model's Initiative.
 
-use buntai::engine::SeededDice;
-use buntai::engine::events::{Event, EventLog};
-use buntai::engine::game::play::{Activation, play};
-use buntai::engine::policy::WithdrawResponse;
-use buntai::engine::table::Point;
-use buntai::engine::table::path::MoveKind;
+use buntai::ronin::engine::SeededDice;
+use buntai::ronin::engine::events::{Event, EventLog};
+use buntai::ronin::engine::game::play::{Activation, play};
+use buntai::ronin::engine::policy::WithdrawResponse;
+use buntai::ronin::engine::table::Point;
+use buntai::ronin::engine::table::path::MoveKind;
 
 use crate::scoring::{cat, game, units_from};
 use crate::script::{Answering, Script, play_turn_one};

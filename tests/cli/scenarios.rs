@@ -1,10 +1,10 @@
 //! The scenarios as data: `buntai scenarios`, and each scenario's set-up as
 //! `buntai table --scenario` and the generator draw it.
 
-use buntai::engine::table::Point;
-use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, Zone, generate};
-use buntai::load::{DataSource, load};
-use buntai::model::{Catalogue, ScenarioId};
+use buntai::ronin::engine::table::Point;
+use buntai::ronin::engine::table::setup::{DeploymentChoice, SetupRequest, Zone, generate};
+use buntai::ronin::load::{DataSource, load};
+use buntai::ronin::model::{Catalogue, ScenarioId};
 use clap::ValueEnum;
 
 use crate::support::buntai;
@@ -98,7 +98,7 @@ fn the_capture_objective_is_a_one_inch_marker_at_the_centre_a_base_can_touch() {
                 piece.blocks_movement()
                     && piece
                         .shape
-                        .overlaps_circle(&buntai::engine::table::Circle::new(p, 1.0))
+                        .overlaps_circle(&buntai::ronin::engine::table::Circle::new(p, 1.0))
             })
         };
         assert!(

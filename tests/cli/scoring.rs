@@ -2,16 +2,16 @@
 //! seppuku and the Skirmish minor objectives, each with scripted dice and positions.
 
 use buntai::diag::SourceFile;
-use buntai::engine::dice::ScriptedDice;
-use buntai::engine::events::{Event, EventLog};
-use buntai::engine::game::play::{Action, Game, final_scoring, flee, play, wound};
-use buntai::engine::game::unit::{Status, Unit, units_of};
-use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
-use buntai::engine::table::{Point, Table};
-use buntai::engine::wound::WoundResult;
-use buntai::load::{DataSource, load};
-use buntai::model::ScenarioId;
-use buntai::model::{Catalogue, ObjectiveKind};
+use buntai::ronin::engine::dice::ScriptedDice;
+use buntai::ronin::engine::events::{Event, EventLog};
+use buntai::ronin::engine::game::play::{Action, Game, final_scoring, flee, play, wound};
+use buntai::ronin::engine::game::unit::{Status, Unit, units_of};
+use buntai::ronin::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
+use buntai::ronin::engine::table::{Point, Table};
+use buntai::ronin::engine::wound::WoundResult;
+use buntai::ronin::load::{DataSource, load};
+use buntai::ronin::model::ScenarioId;
+use buntai::ronin::model::{Catalogue, ObjectiveKind};
 
 use crate::script::Script;
 
@@ -33,7 +33,8 @@ pub fn units(cat: &Catalogue, faction: &str, models: &[(&str, u32)], side: usize
 /// The units of a roster whose `[[models]]` tables are given as TOML.
 pub fn units_from(cat: &Catalogue, faction: &str, models: &str, side: usize) -> Vec<Unit> {
     let text = format!("faction = \"{faction}\"\n{models}");
-    let roster = buntai::roster::parse(&SourceFile::new("inline.toml", text)).expect("parses");
+    let roster =
+        buntai::ronin::roster::parse(&SourceFile::new("inline.toml", text)).expect("parses");
     units_of(cat, cat.faction(faction).expect("faction"), &roster, side)
 }
 
@@ -283,7 +284,7 @@ fn t59_a_bandit_loots_a_rank_3_body_once_and_scores_if_it_survives() {
         (2, Action::Loot { unit: 2, body: 0 }),
     ]);
     let mut b = Script::defending();
-    let mut dice = buntai::engine::SeededDice::new(3, 0);
+    let mut dice = buntai::ronin::engine::SeededDice::new(3, 0);
     let mut events = EventLog::recording();
     let result = play(&mut g, &mut [&mut a, &mut b], &mut dice, &mut events);
     let loots: Vec<_> = events
@@ -316,13 +317,13 @@ fn the_default_ai_walks_to_a_body_its_faction_scores_and_loots_it() {
         g.units[k].base.centre = Point::new(x, 23.0);
     }
     kill(&mut g, 3, 1);
-    let mut a = buntai::engine::game::ai::TableAi::new();
+    let mut a = buntai::ronin::engine::game::ai::TableAi::new();
     let mut b = Script::defending();
     let mut events = EventLog::recording();
     play(
         &mut g,
         &mut [&mut a, &mut b],
-        &mut buntai::engine::SeededDice::new(1, 0),
+        &mut buntai::ronin::engine::SeededDice::new(1, 0),
         &mut events,
     );
     let bandit = g.units[1].fighter.name.clone();
@@ -361,7 +362,7 @@ fn a_fallen_banner_picked_up_by_the_enemy_is_captured_for_5_vp() {
     let result = play(
         &mut g,
         &mut [&mut a, &mut b],
-        &mut buntai::engine::SeededDice::new(2, 0),
+        &mut buntai::ronin::engine::SeededDice::new(2, 0),
         &mut events,
     );
     assert!(g.banners.is_empty());

@@ -2,10 +2,10 @@
 //! activations listed for this turn (in order, each once), then every other model holds; in the
 //! Action Phase the actions listed for this turn. Combat decisions go to `melee`.
 
-use buntai::engine::fighter::Fighter;
-use buntai::engine::game::play::{Action, Activation, Game, TablePolicy};
-use buntai::engine::melee::{AttackSide, DefenceSide};
-use buntai::engine::policy::{Counter, FixedSplit, Policy, WithdrawResponse, Yardstick};
+use buntai::ronin::engine::fighter::Fighter;
+use buntai::ronin::engine::game::play::{Action, Activation, Game, TablePolicy};
+use buntai::ronin::engine::melee::{AttackSide, DefenceSide};
+use buntai::ronin::engine::policy::{Counter, FixedSplit, Policy, WithdrawResponse, Yardstick};
 
 pub struct Script {
     pub melee: Box<dyn Policy>,
@@ -17,9 +17,9 @@ pub struct Script {
     ///
     pub bodyguard: bool,
     /// A ride-by to offer at each Combat Phase pick: rider and path, until made.
-    pub ride: Option<(usize, Vec<buntai::engine::table::Point>)>,
+    pub ride: Option<(usize, Vec<buntai::ronin::engine::table::Point>)>,
     /// An Inexorable follow-up path to offer, once; without one the engine's default.
-    pub follow_up: Option<Vec<buntai::engine::table::Point>>,
+    pub follow_up: Option<Vec<buntai::ronin::engine::table::Point>>,
     /// Drop a picked-up banner on becoming engaged rather than keep it.
     pub drop_carried: bool,
     /// Whether a disguised Ninja reveals itself in combat; it never does at activation.
@@ -93,7 +93,7 @@ impl TablePolicy for Script {
         &mut self,
         _game: &Game<'_>,
         _side: usize,
-    ) -> Option<(usize, Vec<buntai::engine::table::Point>)> {
+    ) -> Option<(usize, Vec<buntai::ronin::engine::table::Point>)> {
         self.ride.take()
     }
 
@@ -102,7 +102,7 @@ impl TablePolicy for Script {
         game: &Game<'_>,
         unit: usize,
         attack: i32,
-    ) -> Option<Vec<buntai::engine::table::Point>> {
+    ) -> Option<Vec<buntai::ronin::engine::table::Point>> {
         self.follow_up
             .take()
             .or_else(|| game.follow_up_path(unit, attack))
@@ -165,12 +165,12 @@ impl Policy for Answering {
 /// Play a whole game with these sides and seed; the events up to the start of turn 2 (set-up and
 /// turn 1).
 pub fn play_turn_one(
-    game: &mut buntai::engine::game::play::Game<'_>,
+    game: &mut buntai::ronin::engine::game::play::Game<'_>,
     a: &mut dyn TablePolicy,
     b: &mut dyn TablePolicy,
     seed: u64,
-) -> Vec<buntai::engine::events::Event> {
-    use buntai::engine::events::Event;
+) -> Vec<buntai::ronin::engine::events::Event> {
+    use buntai::ronin::engine::events::Event;
     play_all(game, a, b, seed)
         .into_iter()
         .take_while(|e| !matches!(e, Event::Turn { turn: 2 }))
@@ -179,27 +179,27 @@ pub fn play_turn_one(
 
 /// Play the whole game with dice from `seed`; every event.
 pub fn play_all(
-    game: &mut buntai::engine::game::play::Game<'_>,
+    game: &mut buntai::ronin::engine::game::play::Game<'_>,
     a: &mut dyn TablePolicy,
     b: &mut dyn TablePolicy,
     seed: u64,
-) -> Vec<buntai::engine::events::Event> {
-    let mut events = buntai::engine::events::EventLog::recording();
-    buntai::engine::game::play::play(
+) -> Vec<buntai::ronin::engine::events::Event> {
+    let mut events = buntai::ronin::engine::events::EventLog::recording();
+    buntai::ronin::engine::game::play::play(
         game,
         &mut [a, b],
-        &mut buntai::engine::SeededDice::new(seed, 0),
+        &mut buntai::ronin::engine::SeededDice::new(seed, 0),
         &mut events,
     );
     events.into_vec()
 }
 
 /// The modifier of the first Initiative roll `who` made in `events`.
-pub fn initiative_modifier(events: &[buntai::engine::events::Event], who: &str) -> i32 {
+pub fn initiative_modifier(events: &[buntai::ronin::engine::events::Event], who: &str) -> i32 {
     events
         .iter()
         .find_map(|e| match e {
-            buntai::engine::events::Event::Initiative {
+            buntai::ronin::engine::events::Event::Initiative {
                 fighter, modifier, ..
             } if fighter == who => Some(*modifier),
             _ => None,

@@ -3,13 +3,13 @@
 //! on to (R-76, §0.2 item 9); a still model inside a building is seen from outside only through a
 //! wall within 1" of the shooter (§0.2 item 20).
 
-use buntai::engine::ScriptedDice;
-use buntai::engine::events::{Event, EventLog};
-use buntai::engine::game::play::{Game, TablePolicy, shoot};
-use buntai::engine::shooting::{Cover, Phase};
-use buntai::engine::table::{Point, Polygon, Table};
-use buntai::engine::wound::Health;
-use buntai::model::Catalogue;
+use buntai::ronin::engine::ScriptedDice;
+use buntai::ronin::engine::events::{Event, EventLog};
+use buntai::ronin::engine::game::play::{Game, TablePolicy, shoot};
+use buntai::ronin::engine::shooting::{Cover, Phase};
+use buntai::ronin::engine::table::{Point, Polygon, Table};
+use buntai::ronin::engine::wound::Health;
+use buntai::ronin::model::Catalogue;
 
 use crate::scoring::{cat, game, units_from};
 use crate::script::Script;

@@ -1,13 +1,15 @@
 //! `buntai table` through the binary, table files with bad geometry, and properties of generated
 //! tables, paths and lines of sight.
 
-use buntai::engine::table::path::{MoveKind, MoveRules, Mover, Others, check_move, shortest_path};
-use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
-use buntai::engine::table::sight::{Crowd, Looker, SightMap};
-use buntai::engine::table::{Circle, Point};
-use buntai::load::{DataSource, load};
-use buntai::model::ScenarioId;
-use buntai::model::{Movement, Sight};
+use buntai::ronin::engine::table::path::{
+    MoveKind, MoveRules, Mover, Others, check_move, shortest_path,
+};
+use buntai::ronin::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
+use buntai::ronin::engine::table::sight::{Crowd, Looker, SightMap};
+use buntai::ronin::engine::table::{Circle, Point};
+use buntai::ronin::load::{DataSource, load};
+use buntai::ronin::model::ScenarioId;
+use buntai::ronin::model::{Movement, Sight};
 use proptest::prelude::*;
 
 use crate::support::{buntai, json};
@@ -205,7 +207,7 @@ fn a_table_picture_is_written_through_the_one_writer() {
         .code(2);
 }
 
-fn catalogue() -> buntai::model::Catalogue {
+fn catalogue() -> buntai::ronin::model::Catalogue {
     load(&DataSource::Embedded).expect("data")
 }
 
@@ -276,7 +278,7 @@ proptest! {
             let mut from = start.centre;
             for &to in &path {
                 for k in 0..=20 {
-                    let s = buntai::engine::table::Segment::new(from, to).at(f64::from(k) / 20.0);
+                    let s = buntai::ronin::engine::table::Segment::new(from, to).at(f64::from(k) / 20.0);
                     let base = Circle::new(s, 0.5);
                     prop_assert!(!t.pieces.iter().any(|p| p.movement == Movement::Impassable && !p.building && p.shape.overlaps_circle(&base)));
                     prop_assert!(friends.iter().all(|f| base.centre.distance(f.centre) >= 1.0 - 1e-6));

@@ -1,16 +1,18 @@
 //! The table's rule tests (play digest §20.7: T1-T9, T17, T23-T29, T64-T67), each with the text's
 //! own numbers, on hand-built tables.
 
-use buntai::engine::ScriptedDice;
-use buntai::engine::shooting::range_band;
-use buntai::engine::table::path::{
+use buntai::ronin::engine::ScriptedDice;
+use buntai::ronin::engine::shooting::range_band;
+use buntai::ronin::engine::table::path::{
     MoveCheck, MoveError, MoveKind, MoveRules, Mover, Others, check_move,
 };
-use buntai::engine::table::setup::{Zone, ninja_may_stand, piece_count};
-use buntai::engine::table::sight::{Blocked, Cover, Crowd, Looker, SightMap};
-use buntai::engine::table::{Circle, Opening, OpeningKind, Piece, Point, Polygon, Segment, Table};
-use buntai::load::{DataSource, load};
-use buntai::model::{Catalogue, Movement, Sight, Water};
+use buntai::ronin::engine::table::setup::{Zone, ninja_may_stand, piece_count};
+use buntai::ronin::engine::table::sight::{Blocked, Cover, Crowd, Looker, SightMap};
+use buntai::ronin::engine::table::{
+    Circle, Opening, OpeningKind, Piece, Point, Polygon, Segment, Table,
+};
+use buntai::ronin::load::{DataSource, load};
+use buntai::ronin::model::{Catalogue, Movement, Sight, Water};
 
 fn cat() -> Catalogue {
     load(&DataSource::Embedded).expect("the shipped data loads")
@@ -357,7 +359,7 @@ fn look(
     to: Circle,
     moved: bool,
     others: &[Circle],
-) -> buntai::engine::table::sight::SightLine {
+) -> buntai::ronin::engine::table::sight::SightLine {
     let mut models = vec![from, to];
     models.extend_from_slice(others);
     map.look(
@@ -649,10 +651,10 @@ fn crowded_edges(cat: &Catalogue) -> Table {
 
 #[test]
 fn no_mounted_model_deploys_in_difficult_ground_or_a_building_and_no_base_across_an_outline() {
-    use buntai::engine::events::EventLog;
-    use buntai::engine::game::play::Game;
-    use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
-    use buntai::model::ScenarioId;
+    use buntai::ronin::engine::events::EventLog;
+    use buntai::ronin::engine::game::play::Game;
+    use buntai::ronin::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
+    use buntai::ronin::model::ScenarioId;
     let cat = cat();
     let table = crowded_edges(&cat);
     let models = "[[models]]\nprofile = \"heavy-cavalry\"\ncount = 3\n\n[[models]]\nprofile = \"soldier\"\ncount = 6\n";

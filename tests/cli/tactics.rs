@@ -2,10 +2,10 @@
 //! charge on a lone enemy counts the strongest free enemy that could still join the fight this
 //! Move Phase, and the strongest free friend that could answer it (activations alternate).
 
-use buntai::engine::game::ai::TableAi;
-use buntai::engine::game::play::{Activation, Game, TablePolicy};
-use buntai::engine::table::{Circle, Point};
-use buntai::engine::wound::Health;
+use buntai::ronin::engine::game::ai::TableAi;
+use buntai::ronin::engine::game::play::{Activation, Game, TablePolicy};
+use buntai::ronin::engine::table::{Circle, Point};
+use buntai::ronin::engine::wound::Health;
 
 use crate::scoring::{cat, game, units_from};
 
@@ -170,7 +170,7 @@ fn assassins_charge_the_leader_rather_than_shoot_at_it() {
 /// The game made an Assassination with side B attacking.
 fn assassination(g: &mut Game<'_>) {
     let setup = g.setup.to_mut();
-    setup.scenario = buntai::model::ScenarioId::Assassination;
+    setup.scenario = buntai::ronin::model::ScenarioId::Assassination;
     setup.attacker = Some(1);
 }
 

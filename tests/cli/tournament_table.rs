@@ -1,15 +1,15 @@
 //! The Tournament on the table (R-116, T74): each match two models on the 12" circle with the
 //! whole turn sequence and no Morale; match points as rolled; matches won, then match points.
 
-use buntai::engine::SeededDice;
-use buntai::engine::events::EventLog;
-use buntai::engine::game::play::{EndReason, Game, play, wound};
-use buntai::engine::table::Point;
-use buntai::engine::table::path::{MoveError, MoveKind};
-use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
-use buntai::engine::tournament::decide;
-use buntai::engine::wound::WoundResult;
-use buntai::model::{Catalogue, ScenarioId};
+use buntai::ronin::engine::SeededDice;
+use buntai::ronin::engine::events::EventLog;
+use buntai::ronin::engine::game::play::{EndReason, Game, play, wound};
+use buntai::ronin::engine::table::Point;
+use buntai::ronin::engine::table::path::{MoveError, MoveKind};
+use buntai::ronin::engine::table::setup::{DeploymentChoice, SetupRequest, generate};
+use buntai::ronin::engine::tournament::decide;
+use buntai::ronin::engine::wound::WoundResult;
+use buntai::ronin::model::{Catalogue, ScenarioId};
 
 use crate::scoring::{cat, units_from};
 use crate::script::Script;
@@ -112,7 +112,7 @@ fn t74_a_grievous_caused_against_a_light_taken_wins_the_match_two_to_one() {
     let log = log.into_vec();
     assert!(
         !log.iter()
-            .any(|e| matches!(e, buntai::engine::events::Event::MoraleTest { .. })),
+            .any(|e| matches!(e, buntai::ronin::engine::events::Event::MoraleTest { .. })),
         "no Morale in a match"
     );
 }
@@ -200,22 +200,22 @@ fn match_points_in_the_report_add_up_to_the_logged_matches() {
 
 /// Combat decisions of a fixed half split that remember every view of the match they are given.
 struct Watcher {
-    split: buntai::engine::policy::Yardstick,
-    seen: std::rc::Rc<std::cell::RefCell<Vec<buntai::engine::policy::MatchView>>>,
+    split: buntai::ronin::engine::policy::Yardstick,
+    seen: std::rc::Rc<std::cell::RefCell<Vec<buntai::ronin::engine::policy::MatchView>>>,
 }
 
-impl buntai::engine::policy::Policy for Watcher {
+impl buntai::ronin::engine::policy::Policy for Watcher {
     fn split(
         &mut self,
-        own: &[&buntai::engine::fighter::Fighter],
-        enemies: &[&buntai::engine::fighter::Fighter],
+        own: &[&buntai::ronin::engine::fighter::Fighter],
+        enemies: &[&buntai::ronin::engine::fighter::Fighter],
     ) -> i32 {
         self.split.split(own, enemies)
     }
     fn enhance_initiative(
         &mut self,
-        me: &buntai::engine::fighter::Fighter,
-        enemies: &[&buntai::engine::fighter::Fighter],
+        me: &buntai::ronin::engine::fighter::Fighter,
+        enemies: &[&buntai::ronin::engine::fighter::Fighter],
         attack_counters: i32,
         first_round: bool,
     ) -> bool {
@@ -224,25 +224,25 @@ impl buntai::engine::policy::Policy for Watcher {
     }
     fn attack(
         &mut self,
-        me: &buntai::engine::fighter::Fighter,
-        enemies: &[&buntai::engine::fighter::Fighter],
+        me: &buntai::ronin::engine::fighter::Fighter,
+        enemies: &[&buntai::ronin::engine::fighter::Fighter],
         attack_counters: i32,
     ) -> Option<usize> {
         self.split.attack(me, enemies, attack_counters)
     }
     fn enhance_defence(
         &mut self,
-        me: &buntai::engine::fighter::Fighter,
-        attacker: &buntai::engine::fighter::Fighter,
-        incoming: buntai::engine::AttackSide,
+        me: &buntai::ronin::engine::fighter::Fighter,
+        attacker: &buntai::ronin::engine::fighter::Fighter,
+        incoming: buntai::ronin::engine::AttackSide,
     ) -> bool {
         self.split.enhance_defence(me, attacker, incoming)
     }
     fn enhance_attack(
         &mut self,
-        me: &buntai::engine::fighter::Fighter,
-        target: &buntai::engine::fighter::Fighter,
-        defence: buntai::engine::DefenceSide,
+        me: &buntai::ronin::engine::fighter::Fighter,
+        target: &buntai::ronin::engine::fighter::Fighter,
+        defence: buntai::ronin::engine::DefenceSide,
         attack_counters_left: i32,
     ) -> bool {
         self.split
@@ -251,10 +251,10 @@ impl buntai::engine::policy::Policy for Watcher {
     fn name(&self) -> &'static str {
         "watcher"
     }
-    fn discard(&mut self, attack: i32, defence: i32) -> buntai::engine::policy::Counter {
+    fn discard(&mut self, attack: i32, defence: i32) -> buntai::ronin::engine::policy::Counter {
         self.split.discard(attack, defence)
     }
-    fn observe(&mut self, view: buntai::engine::policy::MatchView) {
+    fn observe(&mut self, view: buntai::ronin::engine::policy::MatchView) {
         self.seen.borrow_mut().push(view);
     }
 }
@@ -266,7 +266,9 @@ fn each_turn_of_a_match_the_combat_decisions_see_the_points_and_the_turns_left()
     wound(&mut g, 1, Some(0), WoundResult::Light, &mut EventLog::off());
     let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let mut a = Script::defending().with_melee(Watcher {
-        split: buntai::engine::policy::Yardstick(buntai::engine::policy::FixedSplit::Half),
+        split: buntai::ronin::engine::policy::Yardstick(
+            buntai::ronin::engine::policy::FixedSplit::Half,
+        ),
         seen: seen.clone(),
     });
     let mut b = Script::defending();

@@ -2,10 +2,10 @@
 //! does not depend on the order of the models.
 
 use buntai::diag::SourceFile;
-use buntai::load::{DataSource, load};
-use buntai::model::{Armour, Catalogue, Mount, OptionKind};
-use buntai::roster::{KoryuDeclaration, Roster, RosterModel};
-use buntai::rules::{self, Options};
+use buntai::ronin::load::{DataSource, load};
+use buntai::ronin::model::{Armour, Catalogue, Mount, OptionKind};
+use buntai::ronin::roster::{KoryuDeclaration, Roster, RosterModel};
+use buntai::ronin::rules::{self, Options};
 use proptest::prelude::*;
 
 fn catalogue() -> &'static Catalogue {

@@ -1,14 +1,14 @@
 //! Defend the Village (R-88, R-117, PLAY-DIGEST T75): the defender's Civilians, their moves,
 //! their roll in a combat, and what they are worth.
 
-use buntai::engine::dice::ScriptedDice;
-use buntai::engine::events::{Event, EventLog};
-use buntai::engine::game::play::{Activation, Game, final_scoring};
-use buntai::engine::game::unit::scenario_units;
-use buntai::engine::table::path::MoveKind;
-use buntai::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
-use buntai::engine::table::{Point, Table};
-use buntai::model::{Catalogue, ScenarioId};
+use buntai::ronin::engine::dice::ScriptedDice;
+use buntai::ronin::engine::events::{Event, EventLog};
+use buntai::ronin::engine::game::play::{Activation, Game, final_scoring};
+use buntai::ronin::engine::game::unit::scenario_units;
+use buntai::ronin::engine::table::path::MoveKind;
+use buntai::ronin::engine::table::setup::{DeploymentChoice, SetupRequest, generate_on};
+use buntai::ronin::engine::table::{Point, Table};
+use buntai::ronin::model::{Catalogue, ScenarioId};
 
 use crate::scoring::{cat, kill, units_from};
 use crate::script::{Script, play_all, play_turn_one};

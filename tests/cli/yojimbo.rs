@@ -1,16 +1,16 @@
 //! The Yojimbo on the table: taking a shot meant for the highest Rank and swapping places
 //! with the Leader, with set positions.
 
-use buntai::engine::SeededDice;
-use buntai::engine::events::{Event, EventLog};
-use buntai::engine::game::play::{Action, Game, play};
-use buntai::engine::game::unit::Unit;
-use buntai::engine::table::Point;
+use buntai::ronin::engine::SeededDice;
+use buntai::ronin::engine::events::{Event, EventLog};
+use buntai::ronin::engine::game::play::{Action, Game, play};
+use buntai::ronin::engine::game::unit::Unit;
+use buntai::ronin::engine::table::Point;
 
 use crate::scoring::{cat, game, units_from};
 use crate::script::{Script, play_turn_one};
 
-fn bowmen(cat: &buntai::model::Catalogue) -> Vec<Unit> {
+fn bowmen(cat: &buntai::ronin::model::Catalogue) -> Vec<Unit> {
     units_from(
         cat,
         "bushi",
@@ -20,7 +20,7 @@ fn bowmen(cat: &buntai::model::Catalogue) -> Vec<Unit> {
 }
 
 /// A Hatamoto (the Leader, Rank 4) and a Ronin bodyguard.
-fn guarded(cat: &buntai::model::Catalogue) -> Vec<Unit> {
+fn guarded(cat: &buntai::ronin::model::Catalogue) -> Vec<Unit> {
     units_from(
         cat,
         "bushi",

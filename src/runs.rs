@@ -1,0 +1,136 @@
+//! Monte Carlo runs, the same for every system: rates with their 95% Wilson intervals, the
+//! `--precision` stopping rule, games in batches with a progress bar, the percentages reports
+//! print, and the JSON Lines writer for a game's log.
+
+use serde::Serialize;
+
+/// A count out of some games, as a rate with its 95% Wilson score interval.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct Rate {
+    pub count: u64,
+    pub rate: f64,
+    /// 95% Wilson score interval.
+    pub low: f64,
+    pub high: f64,
+}
+
+/// A rate with its 95% Wilson score interval.
+pub fn rate(count: u64, n: u64) -> Rate {
+    let (k, n) = (count as f64, n as f64);
+    let z = 1.959_964;
+    let p = k / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    Rate {
+        count,
+        rate: round(p),
+        low: round((centre - half).max(0.0)),
+        high: round((centre + half).min(1.0)),
+    }
+}
+
+/// A share rounded to four decimals, as reports give them.
+pub fn round(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
+
+/// Parse `--precision`: a half-width between 0 and 0.5.
+pub fn precision_arg(text: &str) -> Result<f64, String> {
+    let p: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if p.is_finite() && p > 0.0 && p <= 0.5 {
+        Ok(p)
+    } else {
+        Err("a half-width between 0 and 0.5, such as 0.01".to_owned())
+    }
+}
+
+/// The most games a seating plays under `--precision`.
+pub const PRECISION_CAP: u64 = 1_000_000;
+
+/// Whether every one of `outcome`'s rates over `games` is within the `--precision` half-width
+/// (never, without `--precision`). Checked after whole batches only, so the games played never
+/// depend on the thread count.
+pub fn settled(precision: Option<f64>, outcome: &[u64], games: u64) -> bool {
+    precision.is_some_and(|p| {
+        games > 0
+            && outcome.iter().all(|&k| {
+                let r = rate(k, games);
+                (r.high - r.rate).max(r.rate - r.low) <= p
+            })
+    })
+}
+
+/// Games a batch: the progress bar moves and the tally grows once a batch.
+pub const BATCH: u64 = 2048;
+
+/// A progress bar on standard error for long runs (hidden when it is not a terminal).
+pub struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    pub fn new(games: u64) -> Progress {
+        use std::io::IsTerminal;
+        if games < 2 * BATCH || !std::io::stderr().is_terminal() {
+            return Progress(None);
+        }
+        let bar = indicatif::ProgressBar::new(games);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        Progress(Some(bar))
+    }
+
+    pub fn advance(&self, games: u64) {
+        if let Some(bar) = &self.0 {
+            bar.inc(games);
+        }
+    }
+
+    pub fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// A share as a percentage with enough digits: "< 0.1%" and "> 99.9%" rather than 0.0 or 100.0
+/// when the count is neither 0 nor all.
+pub fn pct(x: f64, count: u64, n: u64) -> String {
+    if count == 0 {
+        "0%".to_owned()
+    } else if count == n {
+        "100%".to_owned()
+    } else if x < 0.001 {
+        "< 0.1%".to_owned()
+    } else if x > 0.999 {
+        "> 99.9%".to_owned()
+    } else {
+        format!("{:.1}%", x * 100.0)
+    }
+}
+
+/// An interval bound as a percentage, at least one significant digit.
+pub fn bound(x: f64) -> String {
+    if x > 0.0 && x < 0.001 {
+        format!("{:.2}%", x * 100.0)
+    } else {
+        format!("{:.1}%", x * 100.0)
+    }
+}
+
+/// Write events as JSON Lines (one object a line) to `file` and commit it, or say why not.
+pub fn write_jsonl<T: Serialize>(
+    mut file: crate::files::OutputFile,
+    events: &[T],
+) -> Result<(), String> {
+    use std::io::Write;
+    for event in events {
+        serde_json::to_writer(&mut file, event).map_err(|e| e.to_string())?;
+        file.write_all(b"\n").map_err(|e| e.to_string())?;
+    }
+    file.commit().map_err(|e| e.to_string())
+}
