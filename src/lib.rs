@@ -10,4 +10,7 @@ pub mod dice;
 pub mod files;
 pub mod page;
 pub mod ronin;
+pub mod rulings;
 pub mod runs;
+pub mod samurai;
+pub mod system;

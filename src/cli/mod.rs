@@ -3,6 +3,7 @@
 pub(crate) mod output;
 pub(crate) mod schema;
 mod shell;
+mod systems;
 
 use std::path::PathBuf;
 
@@ -15,6 +16,8 @@ use crate::ronin::cli::{
 };
 use crate::ronin::load::{self, DataSource, LoadError};
 use crate::ronin::model::Catalogue;
+use crate::samurai;
+use crate::system::SystemId;
 
 pub use output::{ColorChoice, Format, Out};
 pub use schema::SchemaKind;
@@ -127,8 +130,12 @@ pub enum Command {
     },
     /// List every ruling the data and the validator follow.
     Rulings {
-        /// One ruling (`R-16`, `P-09`) or a rule id a diagnostic names (`bushi-rank12-per-rank3`).
+        /// One ruling (`R-16`, `P-09`, `OHW-12`) or a rule id a diagnostic names
+        /// (`bushi-rank12-per-rank3`).
         id: Option<String>,
+        /// The system whose rulings to list (an `OHW-` id picks Samurai 1550-1600 by itself).
+        #[arg(long, value_enum, value_name = "ID")]
+        system: Option<SystemId>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
@@ -153,6 +160,12 @@ pub enum Command {
     Event {
         #[command(subcommand)]
         command: event::EventCommand,
+    },
+    /// List the game systems Buntai serves, and what each command does for each.
+    Systems {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
     },
     /// Work with the game data itself.
     Data {
@@ -290,10 +303,23 @@ pub fn run(cli: Cli) -> u8 {
         Command::Data {
             command: DataCommand::Check { format },
         } => data::check(&out, &source, format),
-        Command::Validate(args) => {
-            with_catalogue(&out, &source, |cat| validate::run(&out, cat, &args))
-        }
-        Command::Print(args) => with_catalogue(&out, &source, |cat| print::run(&out, cat, &args)),
+        Command::Systems { format } => systems::list(&out, format),
+        Command::Validate(args) => match systems::of_files(&out, &args.files) {
+            Err(code) => code,
+            Ok(SystemId::Samurai1550) => samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
+                samurai::cli::validate(&out, d, &args.files, args.format)
+            }),
+            Ok(SystemId::Ronin) => {
+                with_catalogue(&out, &source, |cat| validate::run(&out, cat, &args))
+            }
+        },
+        Command::Print(args) => match systems::of_files(&out, args.roster.as_slice()) {
+            Err(code) => code,
+            Ok(SystemId::Samurai1550) => samurai::cli::lacks(&out, "print", None),
+            Ok(SystemId::Ronin) => {
+                with_catalogue(&out, &source, |cat| print::run(&out, cat, &args))
+            }
+        },
         Command::New(args) => with_catalogue(&out, &source, |cat| build::new(&out, cat, &args)),
         Command::Add(args) => with_catalogue(&out, &source, |cat| build::add(&out, cat, &args)),
         Command::Remove(args) => {
@@ -323,7 +349,14 @@ pub fn run(cli: Cli) -> u8 {
             with_catalogue(&out, &source, |cat| event::run(&out, cat, &command))
         }
         Command::Simulate(args) => {
-            with_catalogue(&out, &source, |cat| simulate::run(&out, cat, &args))
+            let files: Vec<PathBuf> = args.a.iter().chain(&args.b).cloned().collect();
+            match systems::of_files(&out, &files) {
+                Err(code) => code,
+                Ok(SystemId::Samurai1550) => samurai::cli::lacks(&out, "simulate", None),
+                Ok(SystemId::Ronin) => {
+                    with_catalogue(&out, &source, |cat| simulate::run(&out, cat, &args))
+                }
+            }
         }
         Command::Factions { period, format } => with_catalogue(&out, &source, |cat| {
             catalogue::factions(&out, cat, period.as_deref(), format)
@@ -334,7 +367,18 @@ pub fn run(cli: Cli) -> u8 {
         Command::Scenarios { id, format } => with_catalogue(&out, &source, |cat| {
             catalogue::scenarios(&out, cat, id, format)
         }),
-        Command::Rulings { id, format } => with_catalogue(&out, &source, |cat| match id {
+        Command::Rulings { id, system, format }
+            if system == Some(SystemId::Samurai1550)
+                || (system.is_none()
+                    && id
+                        .as_deref()
+                        .is_some_and(|i| i.to_ascii_uppercase().starts_with("OHW-"))) =>
+        {
+            samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
+                samurai::cli::rulings(&out, d, id.as_deref(), format)
+            })
+        }
+        Command::Rulings { id, format, .. } => with_catalogue(&out, &source, |cat| match id {
             Some(id) => catalogue::ruling(&out, cat, &id, format),
             None => catalogue::rulings(&out, cat, format),
         }),

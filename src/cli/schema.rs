@@ -16,6 +16,14 @@ pub enum SchemaKind {
     Faction,
     /// A roster file, as `buntai new` writes it.
     Roster,
+    /// A Samurai 1550-1600 army file (`system = "samurai-1550-1600"`).
+    SamuraiArmy,
+    /// `buntai validate --format json` for Samurai 1550-1600 armies: one verdict an army.
+    SamuraiVerdict,
+    /// Samurai 1550-1600's unit types (`factions/samurai-1550-1600/units.toml`).
+    SamuraiUnits,
+    /// Samurai 1550-1600's additions (`factions/samurai-1550-1600/additions.toml`).
+    SamuraiAdditions,
     /// The weapons file of the data.
     Weapons,
     /// The attributes file of the data.
@@ -83,7 +91,7 @@ pub enum SchemaKind {
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 34] = [
+    pub const ALL: [SchemaKind; 38] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -118,6 +126,10 @@ impl SchemaKind {
         SchemaKind::CampaignRuns,
         SchemaKind::Tournament,
         SchemaKind::Standings,
+        SchemaKind::SamuraiArmy,
+        SchemaKind::SamuraiVerdict,
+        SchemaKind::SamuraiUnits,
+        SchemaKind::SamuraiAdditions,
     ];
 
     /// The file name under `schemas/`.
@@ -125,6 +137,10 @@ impl SchemaKind {
         match self {
             SchemaKind::Faction => "faction.schema.json",
             SchemaKind::Roster => "roster.schema.json",
+            SchemaKind::SamuraiArmy => "samurai-army.schema.json",
+            SchemaKind::SamuraiVerdict => "samurai-verdict.schema.json",
+            SchemaKind::SamuraiUnits => "samurai-units.schema.json",
+            SchemaKind::SamuraiAdditions => "samurai-additions.schema.json",
             SchemaKind::Weapons => "weapons.schema.json",
             SchemaKind::Attributes => "attributes.schema.json",
             SchemaKind::SwordsForHire => "swords-for-hire.schema.json",
@@ -165,6 +181,14 @@ impl SchemaKind {
         let schema = match self {
             SchemaKind::Faction => schemars::schema_for!(Faction),
             SchemaKind::Roster => schemars::schema_for!(Roster),
+            SchemaKind::SamuraiArmy => schemars::schema_for!(crate::samurai::army::ArmyFile),
+            SchemaKind::SamuraiVerdict => {
+                schemars::schema_for!(Vec<crate::samurai::army::ArmyVerdictJson>)
+            }
+            SchemaKind::SamuraiUnits => schemars::schema_for!(crate::samurai::data::UnitsFile),
+            SchemaKind::SamuraiAdditions => {
+                schemars::schema_for!(crate::samurai::data::AdditionsFile)
+            }
             SchemaKind::Weapons => schemars::schema_for!(WeaponsFile),
             SchemaKind::Attributes => schemars::schema_for!(AttributesFile),
             SchemaKind::SwordsForHire => schemars::schema_for!(SwordsForHireFile),

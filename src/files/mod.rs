@@ -12,9 +12,11 @@
 //!   queue instead of losing updates, keeping the file's BOM and line endings.
 
 mod read;
+mod toml;
 mod write;
 
 pub use read::{MAX_INPUT_BYTES, ReadError, STDIN, read_input};
+pub use toml::{parse_toml, read_source};
 pub use write::{
     LineStyle, OutputFile, WriteError, WriteOptions, edit_file, undo_file, write_file,
 };

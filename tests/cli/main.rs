@@ -30,6 +30,7 @@ mod reserves;
 mod ride_by;
 mod rounds;
 mod safety;
+mod samurai;
 mod scenarios;
 mod schema;
 mod scoring;

@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::support::{buntai, repo};
 
-const KINDS: [&str; 21] = [
+const KINDS: [&str; 25] = [
     "faction",
     "roster",
     "weapons",
@@ -26,6 +26,10 @@ const KINDS: [&str; 21] = [
     "ruling",
     "rule",
     "options",
+    "samurai-army",
+    "samurai-verdict",
+    "samurai-units",
+    "samurai-additions",
 ];
 
 #[test]
@@ -56,6 +60,10 @@ fn schemas_forbid_unknown_keys_like_the_loader() {
 fn every_data_file_points_editors_at_its_schema() {
     for entry in std::fs::read_dir(repo().join("factions")).expect("factions") {
         let path = entry.expect("entry").path();
+        if path.is_dir() {
+            // Another system's data, checked below.
+            continue;
+        }
         let text = std::fs::read_to_string(&path).expect("read");
         let first = text.lines().next().unwrap_or_default();
         let schema = first
@@ -63,6 +71,37 @@ fn every_data_file_points_editors_at_its_schema() {
             .unwrap_or_else(|| panic!("{} lacks #:schema", path.display()));
         assert!(
             repo().join("schemas").join(schema).is_file(),
+            "{} names a missing schema",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn samurai_data_and_armies_point_editors_at_their_schemas() {
+    let data = repo().join("factions/samurai-1550-1600");
+    let examples = repo().join("examples/samurai-1550-1600");
+    let files = [
+        (data.join("units.toml"), "samurai-units.schema.json"),
+        (data.join("additions.toml"), "samurai-additions.schema.json"),
+        (data.join("rulings.toml"), "rulings.schema.json"),
+        (examples.join("oda.toml"), "samurai-army.schema.json"),
+        (examples.join("takeda.toml"), "samurai-army.schema.json"),
+        (
+            examples.join("illegal/too-much.toml"),
+            "samurai-army.schema.json",
+        ),
+    ];
+    for (path, schema) in files {
+        let text = std::fs::read_to_string(&path).expect("read");
+        let first = text.lines().next().unwrap_or_default();
+        let target = first
+            .strip_prefix("#:schema ")
+            .unwrap_or_else(|| panic!("{} lacks #:schema", path.display()));
+        assert!(target.ends_with(schema), "{}: {target}", path.display());
+        let resolved = path.parent().expect("parent").join(target);
+        assert!(
+            resolved.is_file(),
             "{} names a missing schema",
             path.display()
         );

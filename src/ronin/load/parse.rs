@@ -1,95 +1,16 @@
-//! Reading one file and deserializing it, turning every failure into a located [`Problem`].
+//! Reading one file the user named into a [`SourceFile`] (deserializing it is shared:
+//! [`crate::files::parse_toml`]).
 
 use std::path::Path;
 
-use serde::de::DeserializeOwned;
-
 use super::LoadError;
-use crate::diag::{Problem, SourceFile, did_you_mean};
+use crate::diag::SourceFile;
+pub use crate::files::parse_toml;
 
 /// Read a text file the user named (`-` is standard input) through the one bounded reader.
 pub fn read_text_file(path: &Path) -> Result<SourceFile, LoadError> {
-    let name = if path.as_os_str() == crate::files::STDIN {
-        "<stdin>".to_owned()
-    } else {
-        path.display().to_string()
-    };
-    let text = crate::files::read_input(path).map_err(|e| LoadError::Unreadable {
+    crate::files::read_source(path).map_err(|reason| LoadError::Unreadable {
         path: path.to_owned(),
-        reason: e.0,
-    })?;
-    Ok(SourceFile::new(name, text))
-}
-
-/// Deserialize a whole file, or explain where and why it does not fit.
-pub fn parse_toml<T: DeserializeOwned>(file: &SourceFile) -> Result<T, Box<Problem>> {
-    toml::from_str::<T>(&file.text).map_err(|err| Box::new(problem_from_toml(file, &err)))
-}
-
-fn problem_from_toml(file: &SourceFile, err: &toml::de::Error) -> Problem {
-    let message = err.message().trim().to_owned();
-    let (code, help) = explain(&message);
-    let label = if code == "parse::syntax" {
-        "here"
-    } else {
-        "this value"
-    };
-    Problem::error(code, message)
-        .with_help(help)
-        .at(file, err.span(), label)
-}
-
-/// Classify serde's message and, for an unknown name, suggest the nearest valid one.
-fn explain(message: &str) -> (&'static str, String) {
-    for (marker, code, what) in [
-        ("unknown field `", "parse::unknown-key", "key"),
-        ("unknown variant `", "parse::unknown-value", "value"),
-    ] {
-        if let Some(rest) = message.strip_prefix(marker) {
-            let given = rest.split('`').next().unwrap_or_default();
-            let expected = backticked(rest.split_once("expected").map_or("", |(_, e)| e));
-            let help = if expected.is_empty() {
-                format!("remove the {what} `{given}`")
-            } else {
-                did_you_mean(given, expected.iter().copied())
-            };
-            return (code, help);
-        }
-    }
-    if message.starts_with("missing field") {
-        return ("parse::missing-key", "add the missing key".to_owned());
-    }
-    if message.starts_with("invalid type") || message.contains("out of range") {
-        return ("parse::type", String::new());
-    }
-    if message.contains("unknown source") {
-        return ("parse::provenance", String::new());
-    }
-    ("parse::syntax", String::new())
-}
-
-/// The `backticked` words of a serde "expected one of `a`, `b`" list.
-fn backticked(text: &str) -> Vec<&str> {
-    text.split('`').skip(1).step_by(2).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn unknown_variant_gets_a_suggestion() {
-        let (code, help) =
-            explain("unknown variant `heavvy`, expected one of `none`, `light`, `medium`, `heavy`");
-        assert_eq!(code, "parse::unknown-value");
-        assert_eq!(help, "did you mean `heavy`?");
-    }
-
-    #[test]
-    fn unknown_key_gets_a_suggestion() {
-        let (code, help) =
-            explain("unknown field `wepons`, expected one of `id`, `weapons`, `name`");
-        assert_eq!(code, "parse::unknown-key");
-        assert_eq!(help, "did you mean `weapons`?");
-    }
+        reason,
+    })
 }

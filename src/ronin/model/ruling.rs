@@ -5,22 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Profile, Rank};
 
-/// `rulings.toml`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RulingsFile {
-    pub rulings: Vec<Ruling>,
-}
-
-/// The project's decision on a gap or ambiguity in the rulebook.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Ruling {
-    /// `R-nn` (binding project rulings) or `P-nn` (added by the code base).
-    pub id: String,
-    pub title: String,
-    pub text: String,
-}
+pub use crate::rulings::{Ruling, RulingsFile};
 
 /// `swords-for-hire.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

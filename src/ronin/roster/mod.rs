@@ -21,6 +21,9 @@ use crate::ronin::model::{Armour, Mount};
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 #[schemars(title = "Buntai roster")]
 pub struct Roster {
+    /// The game system: `ronin`, or absent (a file without the key is a Ronin roster).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system: Option<RoninSystem>,
     /// A name for the Buntai.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -51,6 +54,13 @@ impl Roster {
     ) -> Option<&'c crate::ronin::model::Faction> {
         cat.faction_in(&self.faction, self.period.as_deref()).ok()
     }
+}
+
+/// The one value a Ronin roster's `system` key may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RoninSystem {
+    Ronin,
 }
 
 /// The Koryu's primary and secondary weapons.

@@ -1,0 +1,291 @@
+//! Samurai 1550-1600 through the real binary: the `system` key, `buntai systems`, the army
+//! validator's rules (digest §14 items 19 and 20) and the rulings.
+
+use std::path::{Path, PathBuf};
+
+use tempfile::TempDir;
+
+use crate::support::{buntai, json, repo};
+
+/// An army of six units, with `extra` appended to unit `n` (0-based) of the base list.
+const BASE: [&str; 6] = [
+    "mounted-samurai",
+    "mounted-samurai",
+    "foot-samurai",
+    "ashigaru",
+    "ashigaru",
+    "ashigaru",
+];
+
+fn army(dir: &TempDir, name: &str, units: &[(&str, &str)]) -> PathBuf {
+    let mut text = String::from("system = \"samurai-1550-1600\"\n");
+    for (kind, extra) in units {
+        text.push_str(&format!("\n[[unit]]\ntype = \"{kind}\"\n{extra}\n"));
+    }
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).expect("write army");
+    path
+}
+
+/// The base army with the General on the first unit and `extras` on the units they name.
+fn with(dir: &TempDir, extras: &[(usize, &str)]) -> PathBuf {
+    let units: Vec<(&str, String)> = BASE
+        .iter()
+        .enumerate()
+        .map(|(i, kind)| {
+            let mut extra = if i == 0 {
+                "general = true\n".to_owned()
+            } else {
+                String::new()
+            };
+            for (_, e) in extras.iter().filter(|(at, _)| *at == i) {
+                extra.push_str(e);
+                extra.push('\n');
+            }
+            (*kind, extra)
+        })
+        .collect();
+    let borrowed: Vec<(&str, &str)> = units.iter().map(|(k, e)| (*k, e.as_str())).collect();
+    army(dir, "army.toml", &borrowed)
+}
+
+/// The rule ids `validate --format json` reports for one army, and its verdict.
+fn rules_broken(path: &Path) -> (bool, Vec<String>) {
+    let output = buntai()
+        .args(["validate", "--format", "json"])
+        .arg(path)
+        .output()
+        .expect("runs");
+    let verdicts = json(&output);
+    let v = &verdicts[0];
+    assert_eq!(v["system"], "samurai-1550-1600");
+    let legal = v["legal"].as_bool().expect("legal");
+    assert_eq!(output.status.code(), Some(if legal { 0 } else { 1 }));
+    let rules = v["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|p| p["rule"].as_str().expect("rule").to_owned())
+        .collect();
+    (legal, rules)
+}
+
+#[test]
+fn the_example_armies_are_legal() {
+    let dir = repo().join("examples/samurai-1550-1600");
+    for name in ["takeda.toml", "oda.toml"] {
+        let output = buntai()
+            .arg("validate")
+            .arg(dir.join(name))
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(0), "{name}");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains("LEGAL") && text.contains("6 units"), "{text}");
+    }
+}
+
+#[test]
+fn army_validation_wants_one_general_on_a_samurai_unit_and_six_units() {
+    let dir = tempfile::tempdir().expect("dir");
+    let six: Vec<(&str, &str)> = BASE.iter().map(|k| (*k, "")).collect();
+    let (legal, rules) = rules_broken(&army(&dir, "none.toml", &six));
+    assert!(!legal);
+    assert_eq!(rules, ["general"], "no General");
+
+    let mut on_ashigaru = six.clone();
+    on_ashigaru[3].1 = "general = true";
+    assert_eq!(
+        rules_broken(&army(&dir, "ash.toml", &on_ashigaru)).1,
+        ["general-carrier"]
+    );
+
+    let mut two = six.clone();
+    two[0].1 = "general = true";
+    two[2].1 = "general = true";
+    assert_eq!(rules_broken(&army(&dir, "two.toml", &two)).1, ["general"]);
+
+    let mut seven = six.clone();
+    seven[0].1 = "general = true";
+    seven.push(("ashigaru", ""));
+    assert_eq!(rules_broken(&army(&dir, "seven.toml", &seven)).1, ["units"]);
+    seven.pop();
+    assert_eq!(
+        rules_broken(&army(&dir, "six.toml", &seven)),
+        (true, Vec::new())
+    );
+}
+
+#[test]
+fn additions_validation_holds_each_limit_and_carrier() {
+    let dir = tempfile::tempdir().expect("dir");
+    let case = |extras: &[(usize, &str)]| rules_broken(&with(&dir, extras));
+    // Four additions in the army.
+    let (legal, rules) = case(&[
+        (1, "addition = \"tsukai-ban\""),
+        (2, "addition = \"tsukai-ban\""),
+        (3, "addition = \"tate\""),
+        (4, "addition = \"cannon\""),
+    ]);
+    assert!(!legal);
+    assert_eq!(rules, ["additions-per-army"]);
+    // Two on one unit.
+    assert_eq!(
+        case(&[(1, "additions = [\"tate\", \"tsukai-ban\"]")]).1,
+        ["additions-per-unit"]
+    );
+    // Three Tate.
+    assert_eq!(
+        case(&[
+            (1, "addition = \"tate\""),
+            (2, "addition = \"tate\""),
+            (3, "addition = \"tate\"")
+        ])
+        .1,
+        ["addition-max"]
+    );
+    // Two Personal Challenges.
+    assert_eq!(
+        case(&[
+            (1, "addition = \"challenge\""),
+            (2, "addition = \"challenge\"")
+        ])
+        .1,
+        ["addition-max"]
+    );
+    // A Cannon on Foot Samurai.
+    assert_eq!(
+        case(&[(2, "addition = \"cannon\"")]).1,
+        ["addition-carrier"]
+    );
+    // Cannon and Supplies on one unit (also two additions on it).
+    let (_, rules) = case(&[(3, "additions = [\"cannon\", \"supplies\"]")]);
+    assert!(
+        rules.contains(&"addition-exclusive".to_owned()),
+        "{rules:?}"
+    );
+    // One Cannon and two Tate: legal.
+    assert_eq!(
+        case(&[
+            (3, "addition = \"cannon\""),
+            (4, "addition = \"tate\""),
+            (1, "addition = \"tate\"")
+        ]),
+        (true, Vec::new())
+    );
+}
+
+#[test]
+fn a_misspelt_addition_gets_a_located_suggestion() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = with(&dir, &[(3, "addition = \"canon\"")]);
+    let output = buntai().arg("validate").arg(&path).output().expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("there is no addition `canon`"), "{err}");
+    assert!(err.contains("did you mean `cannon`?"), "{err}");
+    assert!(err.contains("army.toml:"), "located: {err}");
+}
+
+#[test]
+fn files_say_their_system_and_ronin_is_the_default() {
+    let dir = tempfile::tempdir().expect("dir");
+    let ronin = repo().join("examples/bushi-sample-100.toml");
+    let text = std::fs::read_to_string(&ronin).expect("read");
+    let keyed = dir.path().join("keyed.toml");
+    std::fs::write(&keyed, format!("system = \"ronin\"\n{text}")).expect("write");
+    let output = buntai().arg("validate").arg(&keyed).output().expect("runs");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+
+    let unknown = dir.path().join("chess.toml");
+    std::fs::write(&unknown, "system = \"chess\"\n").expect("write");
+    let output = buntai()
+        .arg("validate")
+        .arg(&unknown)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no system Buntai knows"));
+
+    let oda = repo().join("examples/samurai-1550-1600/oda.toml");
+    let output = buntai()
+        .arg("validate")
+        .arg(&ronin)
+        .arg(&oda)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2), "mixed systems");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("one system at a time"));
+}
+
+#[test]
+fn a_verb_the_system_lacks_says_so_and_never_runs_ronins_rules() {
+    let oda = repo().join("examples/samurai-1550-1600/oda.toml");
+    for verb in ["print", "simulate"] {
+        let mut cmd = buntai();
+        cmd.arg(verb).arg(&oda);
+        if verb == "simulate" {
+            cmd.arg(&oda);
+        }
+        let output = cmd.output().expect("runs");
+        assert_eq!(output.status.code(), Some(2), "{verb}");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            err.contains(&format!("has no `{verb}` yet")),
+            "{verb}: {err}"
+        );
+        assert!(output.stdout.is_empty(), "{verb}");
+    }
+}
+
+#[test]
+fn systems_lists_each_system_with_its_commands() {
+    let output = buntai()
+        .args(["systems", "--format", "json"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0));
+    let systems = json(&output);
+    let ids: Vec<&str> = systems
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|s| s["id"].as_str().expect("id"))
+        .collect();
+    assert_eq!(ids, ["ronin", "samurai-1550-1600"]);
+    let samurai = &systems[1]["commands"];
+    let validate = samurai
+        .as_array()
+        .expect("commands")
+        .iter()
+        .find(|c| c["command"] == "validate")
+        .expect("validate listed");
+    assert!(validate["does"].is_string());
+}
+
+#[test]
+fn rulings_shows_an_ohw_ruling() {
+    let output = buntai().args(["rulings", "OHW-12"]).output().expect("runs");
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("OHW-12 Several enemies"), "{text}");
+    let output = buntai()
+        .args([
+            "rulings",
+            "--system",
+            "samurai-1550-1600",
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("runs");
+    let all = json(&output);
+    assert_eq!(all.as_array().expect("list").len(), 49);
+    let output = buntai().args(["rulings", "OHW-99"]).output().expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+}
