@@ -80,6 +80,18 @@ for paper in A4 Letter; do
   expect cards-20 "$paper" 3
 done
 for name in sheet-10 sheet-20 cards-20; do not_blank "$name"; done
+# The Samurai 1550-1600 army sheet: one page or two on A4 (sheet and card), with ink on it.
+"$bin" print examples/samurai-1550-1600/takeda.toml --format html -o "$out/army.html" --force 2>/dev/null || true
+army_pages=$(pdf army A4)
+if [ "$army_pages" -ge 1 ] 2>/dev/null && [ "$army_pages" -le 2 ]; then
+  echo "ok   army sheet on A4: $army_pages page(s)"
+  passed=$((passed + 1))
+else
+  echo "FAIL army sheet on A4: ${army_pages:-no} page(s), expected 1 or 2"
+  status=1
+  failed=$((failed + 1))
+fi
+not_blank army
 # judge NAME VERDICT: a check passes when its verdict starts with "ok".
 judge() {
   if [[ "$2" == ok* ]]; then

@@ -315,7 +315,28 @@ pub fn run(cli: Cli) -> u8 {
         },
         Command::Print(args) => match systems::of_files(&out, args.roster.as_slice()) {
             Err(code) => code,
-            Ok(SystemId::Samurai1550) => samurai::cli::lacks(&out, "print", None),
+            Ok(SystemId::Samurai1550) => {
+                use crate::ronin::cli::print::SheetFormat;
+                use samurai::cli::SheetKind;
+                let kind = match args.format {
+                    SheetFormat::Text => SheetKind::Text,
+                    SheetFormat::Markdown => SheetKind::Markdown,
+                    SheetFormat::Html => SheetKind::Html,
+                    SheetFormat::Json => SheetKind::Json,
+                    SheetFormat::Share => {
+                        return samurai::cli::lacks(&out, "print --format share", None);
+                    }
+                    SheetFormat::Cards => {
+                        return samurai::cli::lacks(&out, "print --format cards", None);
+                    }
+                };
+                let Some(path) = args.roster.as_deref() else {
+                    return samurai::cli::lacks(&out, "print --campaign", None);
+                };
+                samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
+                    samurai::cli::print(&out, d, path, kind, args.output.as_deref(), args.force)
+                })
+            }
             Ok(SystemId::Ronin) => {
                 with_catalogue(&out, &source, |cat| print::run(&out, cat, &args))
             }

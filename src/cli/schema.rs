@@ -20,6 +20,8 @@ pub enum SchemaKind {
     SamuraiArmy,
     /// `buntai validate --format json` for Samurai 1550-1600 armies: one verdict an army.
     SamuraiVerdict,
+    /// `buntai print --format json` for a Samurai 1550-1600 army: the army sheet.
+    SamuraiSheet,
     /// Samurai 1550-1600's unit types (`factions/samurai-1550-1600/units.toml`).
     SamuraiUnits,
     /// Samurai 1550-1600's additions (`factions/samurai-1550-1600/additions.toml`).
@@ -91,7 +93,7 @@ pub enum SchemaKind {
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 38] = [
+    pub const ALL: [SchemaKind; 39] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -128,6 +130,7 @@ impl SchemaKind {
         SchemaKind::Standings,
         SchemaKind::SamuraiArmy,
         SchemaKind::SamuraiVerdict,
+        SchemaKind::SamuraiSheet,
         SchemaKind::SamuraiUnits,
         SchemaKind::SamuraiAdditions,
     ];
@@ -139,6 +142,7 @@ impl SchemaKind {
             SchemaKind::Roster => "roster.schema.json",
             SchemaKind::SamuraiArmy => "samurai-army.schema.json",
             SchemaKind::SamuraiVerdict => "samurai-verdict.schema.json",
+            SchemaKind::SamuraiSheet => "samurai-sheet.schema.json",
             SchemaKind::SamuraiUnits => "samurai-units.schema.json",
             SchemaKind::SamuraiAdditions => "samurai-additions.schema.json",
             SchemaKind::Weapons => "weapons.schema.json",
@@ -185,6 +189,7 @@ impl SchemaKind {
             SchemaKind::SamuraiVerdict => {
                 schemars::schema_for!(Vec<crate::samurai::army::ArmyVerdictJson>)
             }
+            SchemaKind::SamuraiSheet => schemars::schema_for!(crate::samurai::sheet::ArmySheet),
             SchemaKind::SamuraiUnits => schemars::schema_for!(crate::samurai::data::UnitsFile),
             SchemaKind::SamuraiAdditions => {
                 schemars::schema_for!(crate::samurai::data::AdditionsFile)

@@ -55,6 +55,7 @@ fn does(system: SystemId, verb: &str) -> Option<&'static str> {
         }),
         SystemId::Samurai1550 => match verb {
             "validate" => Some("checks an army: unit count, the General, every addition rule"),
+            "print" => Some("an army sheet in text, Markdown, HTML or JSON, with a reference card"),
             "rulings" => Some("the OHW-nn rulings (`buntai rulings OHW-12`)"),
             "schema" => Some("`buntai schema samurai-army`: the army file"),
             _ => None,

@@ -159,3 +159,76 @@ pub fn lacks(out: &Out, verb: &str, file: Option<&SourceFile>) -> u8 {
     ));
     exit::USAGE
 }
+
+/// The formats an army sheet comes in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SheetKind {
+    Text,
+    Markdown,
+    Html,
+    Json,
+}
+
+/// `buntai print ARMY.toml`: the army sheet.
+pub fn print(
+    out: &Out,
+    data: &Data,
+    path: &Path,
+    kind: SheetKind,
+    output: Option<&Path>,
+    force: bool,
+) -> u8 {
+    let file = match crate::files::read_source(path) {
+        Ok(file) => file,
+        Err(reason) => {
+            out.error(&format!("cannot read `{}`: {reason}", path.display()));
+            return exit::USAGE;
+        }
+    };
+    let verdict = army::validate(data, &file);
+    let Some(parsed) = &verdict.army else {
+        let problems: Vec<_> = verdict.breaches.iter().map(|b| b.problem.clone()).collect();
+        note(&render_all(&problems, out.color, out.width()));
+        out.error(&format!(
+            "cannot print `{}`: it is not an army file",
+            file.name
+        ));
+        return exit::PROBLEMS;
+    };
+    let target = match crate::cli::output::open_output(out, output, force, &[path]) {
+        Ok(target) => target,
+        Err(code) => return code,
+    };
+    let sheet = super::sheet::build(data, &verdict, parsed);
+    let text = match kind {
+        SheetKind::Text => super::sheet::doc(&sheet).to_text(out.text_style()),
+        SheetKind::Markdown => super::sheet::doc(&sheet).to_markdown(),
+        SheetKind::Html => match super::sheet::html(&sheet) {
+            Ok(html) => html,
+            Err(err) => {
+                out.error(&format!("cannot render the HTML sheet: {err}"));
+                return exit::PROBLEMS;
+            }
+        },
+        SheetKind::Json => match serde_json::to_string_pretty(&sheet) {
+            Ok(json) => json + "\n",
+            Err(err) => {
+                out.error(&format!("cannot write JSON: {err}"));
+                return exit::PROBLEMS;
+            }
+        },
+    };
+    if let Err(code) = crate::cli::output::write_output(out, target, &text) {
+        return code;
+    }
+    if let Some(path) = output {
+        note(&format!("wrote {}\n", path.display()));
+    }
+    if verdict.legal() {
+        exit::SUCCESS
+    } else {
+        let problems: Vec<_> = verdict.breaches.iter().map(|b| b.problem.clone()).collect();
+        note(&render_all(&problems, out.color, out.width()));
+        exit::PROBLEMS
+    }
+}

@@ -226,7 +226,7 @@ fn files_say_their_system_and_ronin_is_the_default() {
 #[test]
 fn a_verb_the_system_lacks_says_so_and_never_runs_ronins_rules() {
     let oda = repo().join("examples/samurai-1550-1600/oda.toml");
-    for verb in ["print", "simulate"] {
+    for verb in ["simulate"] {
         let mut cmd = buntai();
         cmd.arg(verb).arg(&oda);
         if verb == "simulate" {
@@ -288,4 +288,73 @@ fn rulings_shows_an_ohw_ruling() {
     assert_eq!(all.as_array().expect("list").len(), 49);
     let output = buntai().args(["rulings", "OHW-99"]).output().expect("runs");
     assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn print_gives_each_unit_its_numbers_and_the_hatamoto_thirteen_boxes() {
+    let takeda = repo().join("examples/samurai-1550-1600/takeda.toml");
+    let output = buntai()
+        .args(["print", "--format", "json"])
+        .arg(&takeda)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0));
+    let sheet = json(&output);
+    let units = sheet["units"].as_array().expect("units");
+    assert_eq!(units.len(), 6);
+    assert_eq!(units[0]["general"], true);
+    assert_eq!(units[0]["hit_boxes"], 13, "the Hatamoto");
+    assert_eq!(units[1]["hit_boxes"], 9);
+    assert_eq!(units[0]["move"], 12);
+    assert_eq!(units[2]["melee"], "D3+1", "Foot Samurai");
+    assert_eq!(units[3]["shooting"], "12\", D3");
+    assert_eq!(units[3]["ammunition"], true);
+    assert_eq!(units[3]["additions"][0]["name"], "Cannon");
+    assert_eq!(units[0]["shooting"], serde_json::Value::Null);
+    let titles: Vec<&str> = sheet["card"]
+        .as_array()
+        .expect("card")
+        .iter()
+        .map(|s| s["title"].as_str().expect("title"))
+        .collect();
+    assert_eq!(
+        titles,
+        ["The bag", "Charges", "Combat", "Terrain", "Additions"]
+    );
+}
+
+#[test]
+fn the_html_army_sheet_is_one_self_contained_page_with_a_hit_track() {
+    let dir = tempfile::tempdir().expect("dir");
+    let page = dir.path().join("army.html");
+    let oda = repo().join("examples/samurai-1550-1600/oda.toml");
+    let output = buntai()
+        .args(["print", "--format", "html", "-o"])
+        .arg(&page)
+        .arg(&oda)
+        .output()
+        .expect("runs");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let html = std::fs::read_to_string(&page).expect("written");
+    // 13 for the Hatamoto and 9 for each of the five others.
+    assert_eq!(html.matches("class=\"box\"").count(), 13 + 5 * 9);
+    assert!(
+        !html.contains("src=\"http") && !html.contains("<script"),
+        "self-contained"
+    );
+    assert!(html.contains("Ammunition Supplies") && html.contains("Bamboo Palisades"));
+}
+
+#[test]
+fn an_illegal_army_still_prints_but_exits_one_and_says_why() {
+    let bad = repo().join("examples/samurai-1550-1600/illegal/too-much.toml");
+    let output = buntai().arg("print").arg(&bad).output().expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("NOT LEGAL"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("more than one General"));
 }

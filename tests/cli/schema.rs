@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::support::{buntai, repo};
 
-const KINDS: [&str; 25] = [
+const KINDS: [&str; 26] = [
     "faction",
     "roster",
     "weapons",
@@ -28,6 +28,7 @@ const KINDS: [&str; 25] = [
     "options",
     "samurai-army",
     "samurai-verdict",
+    "samurai-sheet",
     "samurai-units",
     "samurai-additions",
 ];
