@@ -226,13 +226,13 @@ fn files_say_their_system_and_ronin_is_the_default() {
 #[test]
 fn a_verb_the_system_lacks_says_so_and_never_runs_ronins_rules() {
     let oda = repo().join("examples/samurai-1550-1600/oda.toml");
-    for verb in ["simulate"] {
-        let mut cmd = buntai();
-        cmd.arg(verb).arg(&oda);
-        if verb == "simulate" {
-            cmd.arg(&oda);
-        }
-        let output = cmd.output().expect("runs");
+    let oda = oda.to_str().expect("utf-8 path");
+    let cases: [(&[&str], &str); 2] = [
+        (&["simulate", oda, oda], "simulate"),
+        (&["print", oda, "--format", "share"], "print --format share"),
+    ];
+    for (args, verb) in cases {
+        let output = buntai().args(args).output().expect("runs");
         assert_eq!(output.status.code(), Some(2), "{verb}");
         let err = String::from_utf8_lossy(&output.stderr);
         assert!(
