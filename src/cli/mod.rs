@@ -85,10 +85,18 @@ pub enum Command {
     /// What a roster may still take: points and models left, what each rule still allows, the
     /// models that may join and the options the models there may take.
     Options(options::OptionsArgs),
-    /// Exact odds of one melee attack or one shot.
+    /// Exact odds of one melee attack or one shot (Ronin), or of one combat, one volley or a
+    /// reaction (Samurai 1550-1600).
+    #[command(
+        after_help = "Examples:\n  buntai odds melee --attacker bushi/samurai --defender bushi/ashigaru\n  buntai odds --system samurai-1550-1600 combat --attacker foot-samurai --defender ashigaru\n  buntai odds --system samurai-1550-1600 reaction --units 6 --activate 4"
+    )]
     Odds {
+        /// The system whose odds to work out (Ronin's `melee` and `shoot`; Samurai 1550-1600's
+        /// `combat`, `volley` and `reaction`).
+        #[arg(long, value_enum, value_name = "ID")]
+        system: Option<SystemId>,
         #[command(subcommand)]
-        command: odds::OddsCommand,
+        command: OddsCommand,
     },
     /// Play whole games between two rosters on the table, in any scenario, and report the results
     /// with 95% intervals (one game: that game's result).
@@ -193,6 +201,18 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum OddsCommand {
+    #[command(flatten)]
+    Ronin(odds::OddsCommand),
+    /// Samurai 1550-1600: one close combat, every modifier and Palisades included.
+    Combat(samurai::cli::CombatArgs),
+    /// Samurai 1550-1600: one Ashigaru volley, with cover, Cannon and Tate.
+    Volley(samurai::cli::VolleyArgs),
+    /// Samurai 1550-1600: the chance of the opponent's reaction in a player turn.
+    Reaction(samurai::cli::ReactionArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -360,9 +380,34 @@ pub fn run(cli: Cli) -> u8 {
         }
         Command::Replay(args) => with_catalogue(&out, &source, |cat| replay::run(&out, cat, &args)),
         Command::Table(args) => with_catalogue(&out, &source, |cat| table::run(&out, cat, &args)),
-        Command::Odds { command } => {
-            with_catalogue(&out, &source, |cat| odds::run(&out, cat, &command))
-        }
+        Command::Odds { system, command } => match (system, command) {
+            (Some(SystemId::Samurai1550), OddsCommand::Ronin(_)) => {
+                out.error(
+                    "Samurai 1550-1600's odds are `combat`, `volley` and `reaction` \
+                     (`buntai odds --help`)",
+                );
+                exit::USAGE
+            }
+            (Some(SystemId::Ronin), OddsCommand::Ronin(command))
+            | (None, OddsCommand::Ronin(command)) => {
+                with_catalogue(&out, &source, |cat| odds::run(&out, cat, &command))
+            }
+            (Some(SystemId::Ronin), _) => {
+                out.error("Ronin's odds are `melee` and `shoot` (`buntai odds --help`)");
+                exit::USAGE
+            }
+            (_, OddsCommand::Reaction(args)) => samurai::cli::odds_reaction(&out, &args),
+            (_, OddsCommand::Combat(args)) => {
+                samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
+                    samurai::cli::odds_combat(&out, d, &args)
+                })
+            }
+            (_, OddsCommand::Volley(args)) => {
+                samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
+                    samurai::cli::odds_volley(&out, d, &args)
+                })
+            }
+        },
         Command::Campaign { command } => {
             with_catalogue(&out, &source, |cat| campaign::run(&out, cat, &command))
         }

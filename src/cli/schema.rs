@@ -22,6 +22,8 @@ pub enum SchemaKind {
     SamuraiVerdict,
     /// `buntai print --format json` for a Samurai 1550-1600 army: the army sheet.
     SamuraiSheet,
+    /// `buntai odds combat|volley --format json` for Samurai 1550-1600.
+    SamuraiOdds,
     /// Samurai 1550-1600's unit types (`factions/samurai-1550-1600/units.toml`).
     SamuraiUnits,
     /// Samurai 1550-1600's additions (`factions/samurai-1550-1600/additions.toml`).
@@ -93,7 +95,7 @@ pub enum SchemaKind {
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 39] = [
+    pub const ALL: [SchemaKind; 40] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -131,6 +133,7 @@ impl SchemaKind {
         SchemaKind::SamuraiArmy,
         SchemaKind::SamuraiVerdict,
         SchemaKind::SamuraiSheet,
+        SchemaKind::SamuraiOdds,
         SchemaKind::SamuraiUnits,
         SchemaKind::SamuraiAdditions,
     ];
@@ -143,6 +146,7 @@ impl SchemaKind {
             SchemaKind::SamuraiArmy => "samurai-army.schema.json",
             SchemaKind::SamuraiVerdict => "samurai-verdict.schema.json",
             SchemaKind::SamuraiSheet => "samurai-sheet.schema.json",
+            SchemaKind::SamuraiOdds => "samurai-odds.schema.json",
             SchemaKind::SamuraiUnits => "samurai-units.schema.json",
             SchemaKind::SamuraiAdditions => "samurai-additions.schema.json",
             SchemaKind::Weapons => "weapons.schema.json",
@@ -190,6 +194,7 @@ impl SchemaKind {
                 schemars::schema_for!(Vec<crate::samurai::army::ArmyVerdictJson>)
             }
             SchemaKind::SamuraiSheet => schemars::schema_for!(crate::samurai::sheet::ArmySheet),
+            SchemaKind::SamuraiOdds => schemars::schema_for!(crate::samurai::cli::RollOddsJson),
             SchemaKind::SamuraiUnits => schemars::schema_for!(crate::samurai::data::UnitsFile),
             SchemaKind::SamuraiAdditions => {
                 schemars::schema_for!(crate::samurai::data::AdditionsFile)

@@ -56,6 +56,7 @@ fn does(system: SystemId, verb: &str) -> Option<&'static str> {
         SystemId::Samurai1550 => match verb {
             "validate" => Some("checks an army: unit count, the General, every addition rule"),
             "print" => Some("an army sheet in text, Markdown, HTML or JSON, with a reference card"),
+            "odds" => Some("exact odds of one combat or volley, and of a reaction (`odds combat`)"),
             "rulings" => Some("the OHW-nn rulings (`buntai rulings OHW-12`)"),
             "schema" => Some("`buntai schema samurai-army`: the army file"),
             _ => None,

@@ -232,3 +232,266 @@ pub fn print(
         exit::PROBLEMS
     }
 }
+
+/// `buntai odds combat`: one close combat of Samurai 1550-1600.
+#[derive(Debug, clap::Args)]
+pub struct CombatArgs {
+    /// The attacking unit type: ashigaru, foot-samurai or mounted-samurai.
+    #[arg(long, value_name = "TYPE")]
+    pub attacker: String,
+    /// The defending unit type.
+    #[arg(long, value_name = "TYPE")]
+    pub defender: String,
+    /// Where the defender stands.
+    #[arg(long, value_enum, default_value_t = Ground::Open)]
+    pub ground: Ground,
+    /// Enemy units in contact with the attacker, the defender included (OHW-12).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=4))]
+    pub contacts: u32,
+    /// The defender stands behind Bamboo Palisades (halved, rounding up).
+    #[arg(long)]
+    pub palisades: bool,
+    /// Hits the defender already has (the report gives the chance this combat eliminates it).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub hits: u32,
+    /// The defender is the Hatamoto (eliminated at 13, not 9).
+    #[arg(long)]
+    pub hatamoto: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
+}
+
+/// `buntai odds volley`: one Ashigaru volley of Samurai 1550-1600.
+#[derive(Debug, clap::Args)]
+pub struct VolleyArgs {
+    /// Where the target stands (woods and towns give cover).
+    #[arg(long, value_enum, default_value_t = Ground::Open)]
+    pub ground: Ground,
+    /// The shooters have a Cannon (+1).
+    #[arg(long)]
+    pub cannon: bool,
+    /// The target has Tate (halved, rounding up).
+    #[arg(long)]
+    pub tate: bool,
+    /// Hits the target already has.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub hits: u32,
+    /// The target is the Hatamoto (eliminated at 13, not 9).
+    #[arg(long)]
+    pub hatamoto: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
+}
+
+/// `buntai odds reaction`: the chance the odd die comes out in a player turn.
+#[derive(Debug, clap::Args)]
+pub struct ReactionArgs {
+    /// Units with a die in the bag.
+    #[arg(long, value_name = "N", default_value_t = 6)]
+    pub units: u32,
+    /// Units the player activates before he stops (default: all of them).
+    #[arg(long, value_name = "K")]
+    pub activate: Option<u32>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
+}
+
+pub use super::odds::Ground;
+
+/// `odds combat` / `odds volley` as JSON (`buntai schema samurai-odds`).
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
+pub struct RollOddsJson {
+    pub system: &'static str,
+    /// `combat` or `volley`.
+    pub kind: &'static str,
+    /// The modifiers applied, in order, before any halving.
+    pub modifiers: Vec<super::odds::Part>,
+    pub halved: bool,
+    /// P(hits = h), h = 0, 1, ...
+    pub hits: Vec<f64>,
+    pub mean_hits: f64,
+    /// The chance the target reaches its elimination threshold.
+    pub eliminates: f64,
+    /// Volley only: the chance of a natural 3 (out of ammunition, or the supply marker lost).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub out_of_ammunition: Option<f64>,
+}
+
+/// `odds combat`.
+pub fn odds_combat(out: &Out, data: &Data, args: &CombatArgs) -> u8 {
+    match super::odds::combat(
+        data,
+        &args.attacker,
+        &args.defender,
+        args.ground,
+        args.contacts,
+        args.palisades,
+    ) {
+        Ok((roll, parts)) => {
+            let threshold = threshold(data, &args.defender, args.hatamoto);
+            report_roll(
+                out,
+                "combat",
+                roll,
+                parts,
+                args.hits,
+                threshold,
+                args.format,
+            )
+        }
+        Err(message) => {
+            out.error(&message);
+            exit::USAGE
+        }
+    }
+}
+
+/// `odds volley`.
+pub fn odds_volley(out: &Out, data: &Data, args: &VolleyArgs) -> u8 {
+    match super::odds::volley(data, args.ground, args.cannon, args.tate) {
+        Ok((roll, parts)) => {
+            let threshold = threshold(data, "ashigaru", args.hatamoto);
+            report_roll(
+                out,
+                "volley",
+                roll,
+                parts,
+                args.hits,
+                threshold,
+                args.format,
+            )
+        }
+        Err(message) => {
+            out.error(&message);
+            exit::USAGE
+        }
+    }
+}
+
+fn threshold(data: &Data, kind: &str, hatamoto: bool) -> u32 {
+    let value = if hatamoto {
+        data.command.general.hatamoto_eliminated_at.value
+    } else {
+        data.unit(kind).map_or(9, |u| u.eliminated_at.value)
+    };
+    u32::try_from(value).unwrap_or(9)
+}
+
+fn report_roll(
+    out: &Out,
+    kind: &'static str,
+    roll: super::odds::Roll,
+    modifiers: Vec<super::odds::Part>,
+    hits: u32,
+    threshold: u32,
+    format: ListFormat,
+) -> u8 {
+    let thirds = roll.distribution();
+    let p: Vec<f64> = thirds.iter().map(|&t| f64::from(t) / 3.0).collect();
+    let mean = p
+        .iter()
+        .enumerate()
+        .fold(0.0, |sum, (h, q)| sum + h as f64 * q);
+    let need = threshold.saturating_sub(hits) as usize;
+    let eliminates = p.iter().skip(need).fold(0.0, |sum, q| sum + q);
+    let json = RollOddsJson {
+        system: super::ID,
+        kind,
+        modifiers,
+        halved: roll.halved,
+        hits: p,
+        mean_hits: mean,
+        eliminates,
+        out_of_ammunition: (kind == "volley").then_some(1.0 / 3.0),
+    };
+    match format {
+        ListFormat::Json => {
+            print_json(&json);
+        }
+        ListFormat::Text => {
+            let mut doc = crate::page::Doc::new(format!("Samurai 1550-1600: one {kind}"));
+            let mods: Vec<String> = json
+                .modifiers
+                .iter()
+                .map(|m| format!("{:+} {}", m.value, m.why))
+                .collect();
+            doc.para(format!(
+                "D3{}{}; never below 0.",
+                if mods.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {}", mods.join(", "))
+                },
+                if json.halved {
+                    ", then halved rounding up"
+                } else {
+                    ""
+                }
+            ));
+            doc.table(
+                &["Hits", "Chance", "D3 faces"],
+                thirds
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, t)| **t > 0)
+                    .map(|(h, t)| {
+                        vec![
+                            h.to_string(),
+                            format!("{:.1}%", f64::from(*t) * 100.0 / 3.0),
+                            format!("{t} of 3"),
+                        ]
+                    })
+                    .collect(),
+            );
+            let mut lines = vec![format!("Mean hits: {mean:.2}.")];
+            lines.push(format!(
+                "Eliminates a target with {hits} of {threshold} hits: {:.1}%.",
+                eliminates * 100.0
+            ));
+            if kind == "volley" {
+                lines.push(
+                    "Out of ammunition (a natural 3): 33.3%, or the supply marker goes.".to_owned(),
+                );
+            }
+            doc.list(lines);
+            emit(&doc.to_text(out.text_style()));
+        }
+    }
+    exit::SUCCESS
+}
+
+/// `odds reaction`.
+pub fn odds_reaction(out: &Out, args: &ReactionArgs) -> u8 {
+    let k = args.activate.unwrap_or(args.units);
+    if k > args.units {
+        out.error(&format!(
+            "--activate {k} is more than --units {}",
+            args.units
+        ));
+        return exit::USAGE;
+    }
+    let (num, den) = super::odds::reaction(args.units, k);
+    let chance = f64::from(num) / f64::from(den);
+    match args.format {
+        ListFormat::Json => {
+            print_json(&serde_json::json!({
+                "system": super::ID,
+                "units": args.units,
+                "activate": k,
+                "numerator": num,
+                "denominator": den,
+                "chance": chance,
+            }));
+        }
+        ListFormat::Text => emit(&format!(
+            "With {} units in the bag and {k} activated, the opponent reacts {num}/{den} of the \
+             time ({:.1}%): the odd die must come out before the player stops (OHW-04).\n",
+            args.units,
+            chance * 100.0
+        )),
+    }
+    exit::SUCCESS
+}

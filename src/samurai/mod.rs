@@ -5,6 +5,7 @@
 pub mod army;
 pub mod cli;
 pub mod data;
+pub mod odds;
 pub mod sheet;
 
 /// The system's id, as army files' `system` key gives it.

@@ -358,3 +358,91 @@ fn an_illegal_army_still_prints_but_exits_one_and_says_why() {
     assert!(String::from_utf8_lossy(&output.stdout).contains("NOT LEGAL"));
     assert!(String::from_utf8_lossy(&output.stderr).contains("more than one General"));
 }
+
+/// `odds ... --format json` for Samurai 1550-1600.
+fn odds(args: &[&str]) -> serde_json::Value {
+    let output = buntai()
+        .args(["odds", "--system", "samurai-1550-1600"])
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .expect("runs");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    json(&output)
+}
+
+fn thirds(odds: &serde_json::Value) -> Vec<u32> {
+    odds["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .map(|p| (p.as_f64().expect("p") * 3.0).round() as u32)
+        .collect()
+}
+
+#[test]
+fn palisades_halve_a_foot_samurai_attack_rounding_up() {
+    // D3 1, 2, 3 + 1 = 2, 3, 4, halved rounding up: 1, 2, 2.
+    let o = odds(&[
+        "combat",
+        "--attacker",
+        "foot-samurai",
+        "--defender",
+        "ashigaru",
+        "--palisades",
+    ]);
+    assert_eq!(thirds(&o), [0, 1, 2]);
+    assert_eq!(o["halved"], true);
+}
+
+#[test]
+fn several_enemies_in_contact_cost_one_each_beyond_the_first() {
+    // Foot Samurai in contact with 3: D3 + 1 - 2 = 0, 1, 2.
+    let o = odds(&[
+        "combat",
+        "--attacker",
+        "foot-samurai",
+        "--defender",
+        "ashigaru",
+        "--contacts",
+        "3",
+    ]);
+    assert_eq!(thirds(&o), [1, 1, 1]);
+}
+
+#[test]
+fn a_volley_with_a_cannon_at_a_unit_with_eight_hits_eliminates_it_always() {
+    let o = odds(&["volley", "--cannon", "--hits", "8"]);
+    assert_eq!(thirds(&o), [0, 0, 1, 1, 1]);
+    assert_eq!(o["eliminates"], 1.0);
+    let o = odds(&["volley", "--ground", "town", "--hits", "8"]);
+    // D3 - 1 = 0, 1, 2: two faces in three eliminate.
+    assert!((o["eliminates"].as_f64().expect("p") - 2.0 / 3.0).abs() < 1e-12);
+    assert!((o["out_of_ammunition"].as_f64().expect("p") - 1.0 / 3.0).abs() < 1e-12);
+}
+
+#[test]
+fn odds_reaction_is_k_in_n_plus_one_and_the_wrong_system_verb_is_refused() {
+    let r = odds(&["reaction", "--units", "6"]);
+    assert_eq!(
+        (r["numerator"].as_u64(), r["denominator"].as_u64()),
+        (Some(6), Some(7))
+    );
+    let output = buntai()
+        .args([
+            "odds",
+            "--system",
+            "samurai-1550-1600",
+            "melee",
+            "--attacker",
+            "bushi/samurai",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::support::{buntai, repo};
 
-const KINDS: [&str; 26] = [
+const KINDS: [&str; 27] = [
     "faction",
     "roster",
     "weapons",
@@ -29,6 +29,7 @@ const KINDS: [&str; 26] = [
     "samurai-army",
     "samurai-verdict",
     "samurai-sheet",
+    "samurai-odds",
     "samurai-units",
     "samurai-additions",
 ];
