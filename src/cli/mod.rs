@@ -372,6 +372,11 @@ pub fn run(cli: Cli) -> u8 {
         Command::Undo(args) => with_catalogue(&out, &source, |cat| build::undo(&out, cat, &args)),
         Command::Set(args) => with_catalogue(&out, &source, |cat| build::set(&out, cat, &args)),
         Command::Import(args) => with_catalogue(&out, &source, |cat| import::run(&out, cat, &args)),
+        Command::Suggest(args) if args.system == Some(SystemId::Samurai1550) => {
+            samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
+                samurai::cli::suggest(&out, d, args.seed, args.output.as_deref(), args.force)
+            })
+        }
         Command::Suggest(args) => {
             with_catalogue(&out, &source, |cat| build::suggest(&out, cat, &args))
         }

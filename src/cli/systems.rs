@@ -58,7 +58,8 @@ fn does(system: SystemId, verb: &str) -> Option<&'static str> {
             "print" => Some("an army sheet in text, Markdown, HTML or JSON, with a reference card"),
             "odds" => Some("exact odds of one combat or volley, and of a reaction (`odds combat`)"),
             "rulings" => Some("the OHW-nn rulings (`buntai rulings OHW-12`)"),
-            "schema" => Some("`buntai schema samurai-army`: the army file"),
+            "schema" => Some("`buntai schema samurai-army`: the army file, and its outputs"),
+            "suggest" => Some("a random army on the OHW-03 table (`--seed N`)"),
             _ => None,
         },
     }

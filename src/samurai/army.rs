@@ -440,3 +440,36 @@ impl ArmyVerdictJson {
         }
     }
 }
+
+/// A random army's file from one row of the OHW-03 table: the General goes with the first Mounted
+/// Samurai unit, otherwise the first Foot Samurai unit. No additions are chosen.
+pub fn random_army_toml(data: &Data, roll: &super::data::ArmyRoll, seed: u64) -> String {
+    let kinds = [
+        ("mounted-samurai", roll.mounted_samurai),
+        ("foot-samurai", roll.foot_samurai),
+        ("ashigaru", roll.ashigaru),
+    ];
+    let general_kind = if roll.mounted_samurai > 0 {
+        "mounted-samurai"
+    } else {
+        "foot-samurai"
+    };
+    let mut text = format!(
+        "system = \"{}\"\nname = \"Random army (seed {seed}, roll {})\"\n",
+        super::ID,
+        roll.d6
+    );
+    let mut general_placed = false;
+    for (kind, count) in kinds {
+        let name = data.unit(kind).map_or(kind, |u| u.name.as_str());
+        text.push_str(&format!("\n# {count} {name}\n"));
+        for _ in 0..count {
+            text.push_str(&format!("\n[[unit]]\ntype = \"{kind}\"\n"));
+            if kind == general_kind && !general_placed {
+                general_placed = true;
+                text.push_str("general = true\n");
+            }
+        }
+    }
+    text
+}

@@ -495,3 +495,27 @@ pub fn odds_reaction(out: &Out, args: &ReactionArgs) -> u8 {
     }
     exit::SUCCESS
 }
+
+/// `buntai suggest --system samurai-1550-1600 --seed N`: a random army on the OHW-03 table (a
+/// project table, labelled as a ruling), written as an army file.
+pub fn suggest(out: &Out, data: &Data, seed: u64, output: Option<&Path>, force: bool) -> u8 {
+    let mut dice = crate::dice::SeededDice::new(seed, 0);
+    let face = crate::dice::D6::d6(&mut dice);
+    let Some(roll) = data.armies.roll.iter().find(|r| r.d6 == face) else {
+        out.error(&format!("the random-army table has no row for a {face}"));
+        return exit::PROBLEMS;
+    };
+    let text = super::army::random_army_toml(data, roll, seed);
+    let target = match crate::cli::output::open_output(out, output, force, &[]) {
+        Ok(target) => target,
+        Err(code) => return code,
+    };
+    if let Err(code) = crate::cli::output::write_output(out, target, &text) {
+        return code;
+    }
+    note(&format!(
+        "rolled {face} on the random-army table ({}: a project table, not the variant's)\n",
+        data.armies.ruling
+    ));
+    exit::SUCCESS
+}

@@ -446,3 +446,35 @@ fn odds_reaction_is_k_in_n_plus_one_and_the_wrong_system_verb_is_refused() {
         .expect("runs");
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn every_roll_of_the_random_army_table_gives_a_legal_army() {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut rolls = std::collections::BTreeSet::new();
+    for seed in 0..60u64 {
+        let path = dir.path().join(format!("r{seed}.toml"));
+        let output = buntai()
+            .args([
+                "suggest",
+                "--system",
+                "samurai-1550-1600",
+                "--seed",
+                &seed.to_string(),
+                "-o",
+            ])
+            .arg(&path)
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(0));
+        let said = String::from_utf8_lossy(&output.stderr).into_owned();
+        let roll = said
+            .split("rolled ")
+            .nth(1)
+            .and_then(|r| r.chars().next())
+            .expect("the roll is named");
+        rolls.insert(roll);
+        let (legal, rules) = rules_broken(&path);
+        assert!(legal, "seed {seed}: {rules:?}");
+    }
+    assert_eq!(rolls.len(), 6, "every face came up: {rolls:?}");
+}

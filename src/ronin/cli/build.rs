@@ -660,11 +660,16 @@ fn summary(
 
 #[derive(Debug, Args)]
 pub struct SuggestArgs {
+    /// Suggest for another system: `samurai-1550-1600` rolls a random army on the OHW-03 table
+    /// (the seed picks the roll; no faction or points).
+    #[arg(long, value_enum, value_name = "ID")]
+    pub system: Option<crate::system::SystemId>,
     /// Faction id (see `buntai factions`).
-    #[arg(long)]
+    #[arg(long, required_unless_present = "system", default_value_t = String::new(), hide_default_value = true)]
     pub faction: String,
     /// The points to spend.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=2000))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=2000),
+          required_unless_present = "system", default_value_t = 1, hide_default_value = true)]
     pub points: u32,
     /// Seed for the search: the same seed gives the same Buntai.
     #[arg(long, default_value_t = 0)]
