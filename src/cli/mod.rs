@@ -219,6 +219,10 @@ pub enum OddsCommand {
 pub enum DataCommand {
     /// Load and cross-check the data (embedded, or `--data DIR`); exit 0 when clean.
     Check {
+        /// Check another system's data (`samurai-1550-1600`: `DIR/samurai-1550-1600/` with
+        /// `--data DIR`, the built-in files otherwise).
+        #[arg(long, value_enum, value_name = "ID")]
+        system: Option<SystemId>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = ListFormat::Text)]
         format: ListFormat,
@@ -321,7 +325,16 @@ pub fn run(cli: Cli) -> u8 {
         Command::Man { dir, force } => shell::man(&out, dir.as_deref(), force),
         Command::Schema { kind } => schema::print(kind),
         Command::Data {
-            command: DataCommand::Check { format },
+            command:
+                DataCommand::Check {
+                    system: Some(SystemId::Samurai1550),
+                    format,
+                },
+        } => samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
+            samurai::cli::data_check(d, format)
+        }),
+        Command::Data {
+            command: DataCommand::Check { format, .. },
         } => data::check(&out, &source, format),
         Command::Systems { format } => systems::list(&out, format),
         Command::Validate(args) => match systems::of_files(&out, &args.files) {

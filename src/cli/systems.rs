@@ -59,6 +59,7 @@ fn does(system: SystemId, verb: &str) -> Option<&'static str> {
             "odds" => Some("exact odds of one combat or volley, and of a reaction (`odds combat`)"),
             "rulings" => Some("the OHW-nn rulings (`buntai rulings OHW-12`)"),
             "schema" => Some("`buntai schema samurai-army`: the army file, and its outputs"),
+            "data check" => Some("loads and cross-checks its data (`--system samurai-1550-1600`)"),
             "suggest" => Some("a random army on the OHW-03 table (`--seed N`)"),
             _ => None,
         },

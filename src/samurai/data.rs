@@ -423,23 +423,39 @@ fn cross_check(data: &Data, files: &[SourceFile]) -> Vec<Problem> {
     let mut problems = Vec::new();
     let unit_ids: Vec<&str> = data.units.iter().map(|u| u.id.as_str()).collect();
     let ruling_ids: Vec<&str> = data.rulings.rulings.iter().map(|r| r.id.as_str()).collect();
-    let mut bad = |file: usize, what: String| {
-        problems.push(Problem::error("data::reference", what).at(
-            &files[file],
-            None,
-            "in this file",
-        ));
-    };
-    for u in &data.units {
-        for v in &u.vs {
+    for (i, u) in data.units.iter().enumerate() {
+        for (j, v) in u.vs.iter().enumerate() {
             if !unit_ids.contains(&v.target.as_str()) {
-                bad(
-                    0,
-                    format!("unit `{}`: `vs` names no unit type `{}`", u.id, v.target),
+                let at = crate::diag::TomlPath::root()
+                    .key("unit")
+                    .index(i)
+                    .key("vs")
+                    .index(j)
+                    .key("target");
+                problems.push(
+                    Problem::error(
+                        "data::reference",
+                        format!("unit `{}`: `vs` names no unit type `{}`", u.id, v.target),
+                    )
+                    .with_help(crate::diag::did_you_mean(
+                        &v.target,
+                        unit_ids.iter().copied(),
+                    ))
+                    .at_path(&files[0], &at, "this type"),
                 );
             }
         }
     }
+    let mut bad = |file: usize, what: String| {
+        let name = &files[file].name;
+        problems.push(
+            Problem::error("data::reference", format!("{name}: {what}")).at(
+                &files[file],
+                None,
+                "in this file",
+            ),
+        );
+    };
     for t in &data.command.general.attach_to {
         if !unit_ids.contains(&t.as_str()) {
             bad(1, format!("the General attaches to no unit type `{t}`"));

@@ -478,3 +478,34 @@ fn every_roll_of_the_random_army_table_gives_a_legal_army() {
     }
     assert_eq!(rolls.len(), 6, "every face came up: {rolls:?}");
 }
+
+#[test]
+fn data_check_reads_an_overriding_folder_and_locates_a_broken_reference() {
+    let output = buntai()
+        .args(["data", "check", "--system", "samurai-1550-1600"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("49 rulings"));
+
+    let dir = tempfile::tempdir().expect("dir");
+    let own = dir.path().join("samurai-1550-1600");
+    std::fs::create_dir(&own).expect("mkdir");
+    let units = std::fs::read_to_string(repo().join("factions/samurai-1550-1600/units.toml"))
+        .expect("read");
+    std::fs::write(
+        own.join("units.toml"),
+        units.replace("target = \"ashigaru\"", "target = \"ashigary\""),
+    )
+    .expect("write");
+    let output = buntai()
+        .arg("--data")
+        .arg(dir.path())
+        .args(["data", "check", "--system", "samurai-1550-1600"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("no unit type `ashigary`"), "{err}");
+    assert!(err.contains("units.toml"), "located: {err}");
+}
