@@ -31,6 +31,8 @@ pub struct UnitRow {
     pub charges: String,
     pub terrain: Vec<String>,
     pub additions: Vec<AdditionMarker>,
+    /// Modifiers, charge restriction and terrain limits in one list, as the sheet prints them.
+    pub notes: Vec<String>,
 }
 
 /// An addition as the sheet shows it.
@@ -143,7 +145,16 @@ pub fn build(data: &Data, verdict: &Verdict, army: &ArmyFile) -> ArmySheet {
                         },
                     })
                     .collect(),
+                notes: Vec::new(),
             }
+        })
+        .map(|mut row: UnitRow| {
+            row.notes = row.modifiers.clone();
+            if row.charges != "yes" {
+                row.notes.push(format!("charges {}", row.charges));
+            }
+            row.notes.extend(row.terrain.iter().cloned());
+            row
         })
         .collect();
     let turns = scenario.map_or(15, |s| s.turns.value);
