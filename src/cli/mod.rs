@@ -318,6 +318,23 @@ pub fn run(cli: Cli) -> u8 {
         Some(dir) => DataSource::Dir(dir.clone()),
         None => DataSource::Embedded,
     };
+    // Ronin's roster editors never touch another system's file.
+    let edited: Option<(&str, &std::path::Path)> = match &cli.command {
+        Command::Add(a) => Some(("add", &a.file)),
+        Command::Remove(a) => Some(("remove", &a.file)),
+        Command::Edit(a) => Some(("edit", &a.file)),
+        Command::Undo(a) => Some(("undo", &a.file)),
+        Command::Set(a) => Some(("set", &a.file)),
+        Command::Options(a) => Some(("options", &a.roster)),
+        _ => None,
+    };
+    if let Some((verb, file)) = edited {
+        match systems::of_files(&out, &[file.to_path_buf()]) {
+            Err(code) => return code,
+            Ok(SystemId::Samurai1550) => return samurai::cli::lacks(&out, verb, None),
+            Ok(SystemId::Ronin) => {}
+        }
+    }
     match cli.command {
         Command::Completions { shell } => {
             with_catalogue(&out, &source, |cat| shell::completions(cat, shell))

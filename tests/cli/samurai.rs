@@ -509,3 +509,32 @@ fn data_check_reads_an_overriding_folder_and_locates_a_broken_reference() {
     assert!(err.contains("no unit type `ashigary`"), "{err}");
     assert!(err.contains("units.toml"), "located: {err}");
 }
+
+#[test]
+fn ronins_roster_editors_leave_an_army_file_untouched() {
+    let dir = tempfile::tempdir().expect("dir");
+    let army = dir.path().join("oda.toml");
+    std::fs::copy(repo().join("examples/samurai-1550-1600/oda.toml"), &army).expect("copy");
+    let before = std::fs::read(&army).expect("read");
+    let file = army.to_str().expect("utf-8 path");
+    let cases: [&[&str]; 5] = [
+        &["add", file, "ashigaru"],
+        &["remove", file, "1"],
+        &["edit", file, "1", "--count", "2"],
+        &["undo", file],
+        &["options", file],
+    ];
+    for args in cases {
+        let output = buntai().args(args).output().expect("runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains("has no `"),
+            "{args:?}"
+        );
+    }
+    assert_eq!(
+        std::fs::read(&army).expect("read"),
+        before,
+        "the army file is unchanged"
+    );
+}
