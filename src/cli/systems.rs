@@ -118,12 +118,16 @@ pub fn list(out: &Out, format: ListFormat) -> u8 {
 }
 
 /// The one system the given files are for (Ronin when none can be read here: Ronin's own reader
-/// then reports the file). Standard input is not peeked at, since it can be read only once. Files
+/// then reports the file). Files
 /// of different systems, or a `system` key Buntai does not know, are a usage error (exit 2).
 pub fn of_files(out: &Out, files: &[PathBuf]) -> Result<SystemId, u8> {
     let mut found: Option<(SystemId, &PathBuf)> = None;
     for path in files {
-        if path.as_os_str() == crate::files::STDIN {
+        // Only a regular file is peeked at: standard input, a FIFO or a device can be read once,
+        // and a folder not at all; the command's own reader reports those.
+        if path.as_os_str() == crate::files::STDIN
+            || !std::fs::metadata(path).is_ok_and(|m| m.is_file())
+        {
             continue;
         }
         let Ok(text) = crate::files::read_input(path) else {
