@@ -59,6 +59,16 @@ impl Out {
     }
 
     /// How documents render as text on this output.
+    /// A validation verdict, green LEGAL or red NOT LEGAL when colour is on.
+    pub fn verdict(&self, legal: bool) -> &'static str {
+        match (legal, self.color) {
+            (true, true) => "\x1b[1;32mLEGAL\x1b[0m",
+            (true, false) => "LEGAL",
+            (false, true) => "\x1b[1;31mNOT LEGAL\x1b[0m",
+            (false, false) => "NOT LEGAL",
+        }
+    }
+
     pub fn text_style(&self) -> crate::ronin::print::TextStyle {
         crate::ronin::print::TextStyle {
             color: self.color,

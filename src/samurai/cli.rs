@@ -64,12 +64,7 @@ pub fn validate(out: &Out, data: &Data, files: &[PathBuf], format: ListFormat) -
 fn print_verdict(out: &Out, data: &Data, v: &Verdict) {
     use std::fmt::Write;
     let mut text = String::new();
-    let verdict = match (v.legal(), out.color) {
-        (true, true) => "\x1b[1;32mLEGAL\x1b[0m",
-        (true, false) => "LEGAL",
-        (false, true) => "\x1b[1;31mNOT LEGAL\x1b[0m",
-        (false, false) => "NOT LEGAL",
-    };
+    let verdict = out.verdict(v.legal());
     let _ = writeln!(text, "{}: {verdict}", v.file.name);
     if let Some(a) = &v.army {
         let _ = writeln!(

@@ -118,12 +118,7 @@ pub fn run(out: &Out, cat: &Catalogue, args: &ValidateArgs) -> u8 {
 fn print_report(out: &Out, report: &Report) {
     use std::fmt::Write;
     let mut text = String::new();
-    let verdict = match (report.valid(), out.color) {
-        (true, true) => "\x1b[1;32mLEGAL\x1b[0m",
-        (true, false) => "LEGAL",
-        (false, true) => "\x1b[1;31mNOT LEGAL\x1b[0m",
-        (false, false) => "NOT LEGAL",
-    };
+    let verdict = out.verdict(report.valid());
     let _ = writeln!(text, "{}: {verdict}", report.file.name);
     if let Some(faction) = &report.faction_name {
         let limit = report
