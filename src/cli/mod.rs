@@ -450,10 +450,26 @@ pub fn run(cli: Cli) -> u8 {
             with_catalogue(&out, &source, |cat| event::run(&out, cat, &command))
         }
         Command::Simulate(args) => {
-            let files: Vec<PathBuf> = args.a.iter().chain(&args.b).cloned().collect();
+            let files: Vec<PathBuf> = args
+                .a
+                .iter()
+                .chain(&args.b)
+                .chain(&args.field)
+                .cloned()
+                .collect();
             match systems::of_files(&out, &files) {
                 Err(code) => code,
-                Ok(SystemId::Samurai1550) => samurai::cli::lacks(&out, "simulate", None),
+                Ok(SystemId::Samurai1550) => {
+                    samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
+                        samurai::simulate::run(&out, d, &args)
+                    })
+                }
+                Ok(SystemId::Ronin) if args.first.is_some() => {
+                    out.error(
+                        "--first is Samurai 1550-1600's (OHW-02); Ronin rolls for priority every turn",
+                    );
+                    crate::diag::exit::USAGE
+                }
                 Ok(SystemId::Ronin) => {
                     with_catalogue(&out, &source, |cat| simulate::run(&out, cat, &args))
                 }

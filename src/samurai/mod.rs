@@ -5,8 +5,11 @@
 pub mod army;
 pub mod cli;
 pub mod data;
+pub mod engine;
 pub mod odds;
+pub mod replay;
 pub mod sheet;
+pub mod simulate;
 
 /// The system's id, as army files' `system` key gives it.
 pub const ID: &str = "samurai-1550-1600";

@@ -47,7 +47,8 @@ pub enum PolicyArg {
     Defend,
     /// Yardstick: half the counters on Attack (rounded up), half on Defence.
     Half,
-    /// Table yardstick (Skirmish): advance on the nearest enemy and fight, never shoot.
+    /// Table yardstick: advance on the nearest enemy and fight (Ronin's Skirmish: never shoot;
+    /// Samurai 1550-1600: fight, charge or shoot the first enemy it can, else close in).
     Charge,
 }
 
@@ -147,6 +148,10 @@ pub struct SimulateArgs {
     /// Leader among his own, nearest the centre.
     #[arg(long, value_enum, value_name = "together|leader-apart")]
     pub placement: Option<crate::ronin::engine::table::setup::EnemyPlacement>,
+    /// Samurai 1550-1600: who moves first in every game (OHW-02); `random`, the default, is the
+    /// roll-off (each rolls a d6, ties re-rolled, the higher chooses).
+    #[arg(long, value_enum, value_name = "a|b|random")]
+    pub first: Option<crate::samurai::simulate::FirstArg>,
     /// Refuse to play a roster that is not a legal Buntai (`buntai validate` finds an error).
     /// Without it such a roster is played, with a warning.
     #[arg(long)]
