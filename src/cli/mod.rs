@@ -391,6 +391,11 @@ pub fn run(cli: Cli) -> u8 {
                 with_catalogue(&out, &source, |cat| print::run(&out, cat, &args))
             }
         },
+        Command::New(args) if args.system == Some(SystemId::Samurai1550) => {
+            samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
+                samurai::cli::new(&out, d, &args)
+            })
+        }
         Command::New(args) => with_catalogue(&out, &source, |cat| build::new(&out, cat, &args)),
         Command::Add(args) => with_catalogue(&out, &source, |cat| build::add(&out, cat, &args)),
         Command::Remove(args) => {

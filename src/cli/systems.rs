@@ -61,6 +61,10 @@ fn does(system: SystemId, verb: &str) -> Option<&'static str> {
             "schema" => Some("`buntai schema samurai-army`: the army file, and its outputs"),
             "data check" => Some("loads and cross-checks its data (`--system samurai-1550-1600`)"),
             "suggest" => Some("a random army on the OHW-03 table (`--seed N`)"),
+            "simulate" => Some(
+                "whole games on the 6 x 6 grid: win rates with intervals, --log, --replay, --report, --field",
+            ),
+            "new" => Some("starts an army of six units (`new --system samurai-1550-1600`)"),
             _ => None,
         },
     }

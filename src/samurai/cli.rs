@@ -515,6 +515,61 @@ pub fn suggest(out: &Out, data: &Data, seed: u64, output: Option<&Path>, force: 
     exit::SUCCESS
 }
 
+/// `buntai new --system samurai-1550-1600`: a legal army of six to start from (two units of each
+/// type, the General with the first Mounted Samurai), every addition listed in a comment.
+pub fn new(out: &Out, data: &Data, args: &crate::ronin::cli::build::NewArgs) -> u8 {
+    if !args.faction.is_empty() || args.period.is_some() || args.points.is_some() {
+        out.error(&format!(
+            "--faction, --period and --points are Ronin's; a {} army has none",
+            super::ID
+        ));
+        return exit::USAGE;
+    }
+    let name = args.name.as_deref().unwrap_or("My army");
+    let mut text = format!(
+        "system = \"{}\"\nname = {}\n# scenario = \"{}\"\n\n\
+         # Each unit is `type` (ashigaru, foot-samurai, mounted-samurai) and may carry one `addition`;\n\
+         # at most {} in the army: {}.\n",
+        super::ID,
+        toml_string(name),
+        super::DEFAULT_SCENARIO,
+        data.additions.limit_per_army.value,
+        data.additions
+            .addition
+            .iter()
+            .map(|a| a.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    for (kind, general) in [
+        ("mounted-samurai", true),
+        ("mounted-samurai", false),
+        ("foot-samurai", false),
+        ("foot-samurai", false),
+        ("ashigaru", false),
+        ("ashigaru", false),
+    ] {
+        text.push_str(&format!("\n[[unit]]\ntype = \"{kind}\"\n"));
+        if general {
+            text.push_str("general = true\n");
+        }
+    }
+    let target = match crate::cli::output::open_output(out, args.output.as_deref(), args.force, &[])
+    {
+        Ok(target) => target,
+        Err(code) => return code,
+    };
+    match crate::cli::output::write_output(out, target, &text) {
+        Ok(()) => exit::SUCCESS,
+        Err(code) => code,
+    }
+}
+
+/// A TOML basic string.
+fn toml_string(s: &str) -> String {
+    toml::Value::String(s.to_owned()).to_string()
+}
+
 /// `buntai data check --system samurai-1550-1600`: the data loaded and every reference held (a
 /// problem exits 1 before this runs, located in its file).
 pub fn data_check(data: &Data, format: ListFormat) -> u8 {

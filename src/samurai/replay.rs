@@ -157,7 +157,11 @@ fn svg(checked: &Checked, frame: &Frame) -> String {
         let (x, y) = centre(u.sq);
         let kind = &rules.kinds[usize::from(u.kind)];
         let colour = SIDE_COLOURS[usize::from(u.side)];
-        let letter: String = kind.name.split(' ').filter_map(|w| w.chars().next()).collect();
+        let letter: String = kind
+            .name
+            .split(' ')
+            .filter_map(|w| w.chars().next())
+            .collect();
         let angle = i32::from(u.facing) * 90;
         let _ = write!(
             s,
@@ -189,26 +193,52 @@ fn svg(checked: &Checked, frame: &Frame) -> String {
 
 /// One event in words.
 fn words(checked: &Checked, e: &Event) -> Option<String> {
-    let n = |u: u8| xml(checked.names.get(usize::from(u)).map_or("?", |s| s.as_str()));
+    let n = |u: u8| {
+        xml(checked
+            .names
+            .get(usize::from(u))
+            .map_or("?", |s| s.as_str()))
+    };
     let how = |h: &How| match h {
         How::Activation => "",
         How::Reaction => " (reaction)",
         How::Messenger => " (Tsukai-Ban)",
     };
     Some(match e {
-        Event::Challenge { unit, target, until } => {
+        Event::Challenge {
+            unit,
+            target,
+            until,
+        } => {
             format!("{} challenges {} until turn {until}", n(*unit), n(*target))
         }
         Event::Move {
-            unit, how: h, from, to, facing, inches, disengage, ..
+            unit,
+            how: h,
+            from,
+            to,
+            facing,
+            inches,
+            disengage,
+            ..
         } => format!(
             "{}{} {} {from} to {to} ({inches}\"), facing {facing}",
             n(*unit),
             how(h),
-            if *disengage { "disengages from" } else { "moves from" }
+            if *disengage {
+                "disengages from"
+            } else {
+                "moves from"
+            }
         ),
         Event::Charge {
-            unit, how: h, from, to, target, face, ..
+            unit,
+            how: h,
+            from,
+            to,
+            target,
+            face,
+            ..
         } => match target {
             Some(t) => format!(
                 "{}{} charges from {from} to {to}, into {}'s {}",
@@ -217,10 +247,25 @@ fn words(checked: &Checked, e: &Event) -> Option<String> {
                 n(*t),
                 face.as_deref().unwrap_or("?")
             ),
-            None => format!("{}{} charges the Command Post from {from} to {to}", n(*unit), how(h)),
+            None => format!(
+                "{}{} charges the Command Post from {from} to {to}",
+                n(*unit),
+                how(h)
+            ),
         },
         Event::Attack {
-            unit, how: h, kind, target, d6, d3, parts, halved, hits, total, out_of_ammunition, ..
+            unit,
+            how: h,
+            kind,
+            target,
+            d6,
+            d3,
+            parts,
+            halved,
+            hits,
+            total,
+            out_of_ammunition,
+            ..
         } => {
             let mods: String = parts
                 .iter()
@@ -230,10 +275,18 @@ fn words(checked: &Checked, e: &Event) -> Option<String> {
                 "{}{} {} {}: d6 {d6} = D3 {d3}{mods}{} → {hits} hits ({total} in all){}",
                 n(*unit),
                 how(h),
-                if *kind == AttackKind::Shot { "shoots at" } else { "attacks" },
+                if *kind == AttackKind::Shot {
+                    "shoots at"
+                } else {
+                    "attacks"
+                },
                 n(*target),
                 if *halved { ", halved" } else { "" },
-                if *out_of_ammunition { "; out of ammunition" } else { "" }
+                if *out_of_ammunition {
+                    "; out of ammunition"
+                } else {
+                    ""
+                }
             )
         }
         Event::TurnToFace { unit, facing } => format!("{} turns to face {facing}", n(*unit)),
@@ -253,7 +306,10 @@ fn words(checked: &Checked, e: &Event) -> Option<String> {
         ),
         Event::Draw { odd: true } => "the odd die: the other player may react".to_owned(),
         Event::End {
-            winner, reason, points, ..
+            winner,
+            reason,
+            points,
+            ..
         } => format!(
             "{} — {reason}; points A {} B {}",
             winner.map_or("A draw".to_owned(), |w| format!("Side {w} wins")),
@@ -311,4 +367,3 @@ pub fn page(data: &Data, events: &[Event], title: &str) -> Result<String, String
         t = xml(title)
     ))
 }
-

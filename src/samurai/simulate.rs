@@ -188,8 +188,14 @@ fn policy_of(out: &Out, p: PolicyArg) -> Result<Kind, u8> {
 fn ronin_only(args: &SimulateArgs) -> Option<&'static str> {
     use crate::ronin::model::ScenarioId;
     [
-        (args.scenario != ScenarioId::Skirmish, "--scenario (an army file's `scenario` key sets it)"),
-        (args.order_a.is_some() || args.order_b.is_some(), "--order-a/--order-b"),
+        (
+            args.scenario != ScenarioId::Skirmish,
+            "--scenario (an army file's `scenario` key sets it)",
+        ),
+        (
+            args.order_a.is_some() || args.order_b.is_some(),
+            "--order-a/--order-b",
+        ),
         (args.allow_unequal, "--allow-unequal"),
         (args.reserves, "--reserves"),
         (args.fatigue, "--fatigue"),
@@ -204,13 +210,22 @@ fn ronin_only(args: &SimulateArgs) -> Option<&'static str> {
 
 /// Read one army: it must parse and name only the data's units and additions; a broken
 /// composition rule is warned about, or refused with `--strict`.
-fn side(out: &Out, data: &Data, rules: &Rules, path: &Path, strict: bool) -> Result<(Side, String), u8> {
+fn side(
+    out: &Out,
+    data: &Data,
+    rules: &Rules,
+    path: &Path,
+    strict: bool,
+) -> Result<(Side, String), u8> {
     let file = crate::cli::output::read_input(out, path)?;
     let verdict = army::validate(data, &file);
     let Some(parsed) = verdict.army.clone() else {
         let problems: Vec<_> = verdict.breaches.iter().map(|b| b.problem.clone()).collect();
         note(&render_all(&problems, out.color, out.width()));
-        out.error(&format!("cannot simulate `{}`: fix the problems above first", file.name));
+        out.error(&format!(
+            "cannot simulate `{}`: fix the problems above first",
+            file.name
+        ));
         return Err(exit::PROBLEMS);
     };
     if !verdict.legal() {
@@ -220,7 +235,10 @@ fn side(out: &Out, data: &Data, rules: &Rules, path: &Path, strict: bool) -> Res
             out.error(&format!("`{}` is not a legal army (--strict)", file.name));
             return Err(exit::PROBLEMS);
         }
-        note(&format!("warning: `{}` is not a legal army; playing it anyway", file.name));
+        note(&format!(
+            "warning: `{}` is not a legal army; playing it anyway",
+            file.name
+        ));
     }
     let recruits = rules.recruits(data, &parsed).map_err(|e| {
         out.error(&format!("cannot simulate `{}`: {e}", file.name));
@@ -250,7 +268,10 @@ fn side(out: &Out, data: &Data, rules: &Rules, path: &Path, strict: bool) -> Res
 
 fn rules_for(out: &Out, data: &Data, scenario: &str) -> Result<Rules, u8> {
     let Some(s) = data.scenario(scenario) else {
-        out.error(&format!("no scenario `{scenario}` in the {} data", super::ID));
+        out.error(&format!(
+            "no scenario `{scenario}` in the {} data",
+            super::ID
+        ));
         return Err(exit::PROBLEMS);
     };
     Rules::new(data, s).map_err(|e| {
@@ -290,7 +311,8 @@ fn run_seating(
                 } else {
                     Log::off()
                 };
-                let o = super::engine::play_one(rules, armies, policies, first, args.seed, g, &mut log);
+                let o =
+                    super::engine::play_one(rules, armies, policies, first, args.seed, g, &mut log);
                 let mut t = Tally::default();
                 t.add(&o);
                 (t, log)
@@ -361,7 +383,10 @@ fn report(
 /// `buntai simulate` for this system.
 pub fn run(out: &Out, data: &Data, args: &SimulateArgs) -> u8 {
     if let Some(option) = ronin_only(args) {
-        out.error(&format!("{option} is for Ronin's games; {} has no such option", super::ID));
+        out.error(&format!(
+            "{option} is for Ronin's games; {} has no such option",
+            super::ID
+        ));
         return exit::USAGE;
     }
     let (pa, pb) = match (policy_of(out, args.policy_a), policy_of(out, args.policy_b)) {
@@ -481,8 +506,11 @@ pub fn run(out: &Out, data: &Data, args: &SimulateArgs) -> u8 {
         let _ = code;
     }
     if let Some(file) = report_file
-        && let Err(code) =
-            crate::cli::output::write_output(out, Some(file), &report_page(&json, replay.as_deref(), args.log_game))
+        && let Err(code) = crate::cli::output::write_output(
+            out,
+            Some(file),
+            &report_page(&json, replay.as_deref(), args.log_game),
+        )
     {
         failed = true;
         let _ = code;
@@ -550,7 +578,13 @@ fn report_text(r: &ArmySimulationJson) -> Doc {
         ]
     };
     doc.table(
-        &["Army", "Units lost a game", "Points a game", "Daimyo fell", "Command Post lost"],
+        &[
+            "Army",
+            "Units lost a game",
+            "Points a game",
+            "Daimyo fell",
+            "Command Post lost",
+        ],
         vec![per_side(&r.a), per_side(&r.b)],
     );
     doc.para(format!(
@@ -596,7 +630,10 @@ fn report_page(r: &ArmySimulationJson, replay: Option<&str>, logged: u64) -> Str
         interval(format!("{b}'s Daimyo fell"), &r.b.daimyo_fell, Some(1)),
     ];
     let mut sections = vec![
-        ("Results".to_owned(), rates("Results with their 95% intervals", &bars)),
+        (
+            "Results".to_owned(),
+            rates("Results with their 95% intervals", &bars),
+        ),
         (
             "Points".to_owned(),
             histogram(
@@ -620,7 +657,13 @@ fn report_page(r: &ArmySimulationJson, replay: Option<&str>, logged: u64) -> Str
             "Losses".to_owned(),
             rates("How often each Daimyo fell, with 95% intervals", &daimyo)
                 + &table(
-                    &["Army", "Units", "Lost a game", "Points a game", "Command Post lost %"],
+                    &[
+                        "Army",
+                        "Units",
+                        "Lost a game",
+                        "Points a game",
+                        "Command Post lost %",
+                    ],
                     &[&r.a, &r.b]
                         .iter()
                         .map(|s| {
@@ -696,7 +739,11 @@ fn field(out: &Out, data: &Data, args: &SimulateArgs, policies: [Kind; 2]) -> u8
             return exit::USAGE;
         }
     }
-    let rules = match rules_for(out, data, scenario.as_deref().unwrap_or(super::DEFAULT_SCENARIO)) {
+    let rules = match rules_for(
+        out,
+        data,
+        scenario.as_deref().unwrap_or(super::DEFAULT_SCENARIO),
+    ) {
         Ok(r) => r,
         Err(code) => return code,
     };
@@ -711,7 +758,9 @@ fn field(out: &Out, data: &Data, args: &SimulateArgs, policies: [Kind; 2]) -> u8
         Err(code) => return code,
     };
     let n = sides.len();
-    let pairs: Vec<(usize, usize)> = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect();
+    let pairs: Vec<(usize, usize)> = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .collect();
     let progress = Progress::new(args.most_games() * 2 * pairs.len() as u64);
     let mut wins = vec![0u64; n];
     let mut played = vec![0u64; n];
@@ -719,8 +768,22 @@ fn field(out: &Out, data: &Data, args: &SimulateArgs, policies: [Kind; 2]) -> u8
     let mut matrix = vec![vec![None; n]; n];
     for &(i, j) in &pairs {
         let (x, y) = (&sides[i], &sides[j]);
-        let (t1, _) = run_seating(&rules, [&x.recruits, &y.recruits], policies, args, None, &progress);
-        let (t2, _) = run_seating(&rules, [&y.recruits, &x.recruits], policies, args, None, &progress);
+        let (t1, _) = run_seating(
+            &rules,
+            [&x.recruits, &y.recruits],
+            policies,
+            args,
+            None,
+            &progress,
+        );
+        let (t2, _) = run_seating(
+            &rules,
+            [&y.recruits, &x.recruits],
+            policies,
+            args,
+            None,
+            &progress,
+        );
         let games = t1.games + t2.games;
         let (xw, d, yw) = (
             t1.outcome[0] + t2.outcome[2],
@@ -748,14 +811,25 @@ fn field(out: &Out, data: &Data, args: &SimulateArgs, policies: [Kind; 2]) -> u8
         games: args.games,
         armies: sides.iter().map(|s| s.name.clone()).collect(),
         pairings,
-        overall: wins.iter().zip(&played).map(|(&w, &p)| rate(w, p)).collect(),
+        overall: wins
+            .iter()
+            .zip(&played)
+            .map(|(&w, &p)| rate(w, p))
+            .collect(),
     };
     if let Some(file) = report_file {
         use crate::page::charts::{heatmap, page};
         let html = page(
             &format!("{}: a field of {n} armies", super::ID),
             "Each pairing played with both seats; a cell is the row army's share of wins.",
-            &[("Win rates".to_owned(), heatmap("Row army's wins against the column army", &json.armies, &matrix))],
+            &[(
+                "Win rates".to_owned(),
+                heatmap(
+                    "Row army's wins against the column army",
+                    &json.armies,
+                    &matrix,
+                ),
+            )],
         );
         if crate::cli::output::write_output(out, Some(file), &html).is_err() {
             return exit::USAGE;
@@ -778,7 +852,12 @@ fn field(out: &Out, data: &Data, args: &SimulateArgs, policies: [Kind; 2]) -> u8
                         vec![
                             p.a.clone(),
                             p.b.clone(),
-                            format!("{:.1}% ({} to {})", p.a_wins.rate * 100.0, bound(p.a_wins.low), bound(p.a_wins.high)),
+                            format!(
+                                "{:.1}% ({} to {})",
+                                p.a_wins.rate * 100.0,
+                                bound(p.a_wins.low),
+                                bound(p.a_wins.high)
+                            ),
                             format!("{:.1}%", p.draws.rate * 100.0),
                             format!("{:.1}%", p.b_wins.rate * 100.0),
                         ]
@@ -790,7 +869,13 @@ fn field(out: &Out, data: &Data, args: &SimulateArgs, policies: [Kind; 2]) -> u8
                 json.armies
                     .iter()
                     .zip(&json.overall)
-                    .map(|(a, r)| vec![a.clone(), format!("{:.1}%", r.rate * 100.0), format!("{} to {}", bound(r.low), bound(r.high))])
+                    .map(|(a, r)| {
+                        vec![
+                            a.clone(),
+                            format!("{:.1}%", r.rate * 100.0),
+                            format!("{} to {}", bound(r.low), bound(r.high)),
+                        ]
+                    })
                     .collect(),
             );
             emit(&doc.to_text(out.text_style()));

@@ -24,8 +24,12 @@ use crate::ronin::suggest::Style;
 
 #[derive(Debug, Args)]
 pub struct NewArgs {
+    /// Start a file of another system: `samurai-1550-1600` writes an army of six units (no
+    /// faction, period or points).
+    #[arg(long, value_enum, value_name = "ID")]
+    pub system: Option<crate::system::SystemId>,
     /// Faction id (see `buntai factions`).
-    #[arg(long)]
+    #[arg(long, required_unless_present = "system", default_value_t = String::new(), hide_default_value = true)]
     pub faction: String,
     /// The period the Buntai is fielded in (`buntai factions --period kamakura`); default: the
     /// book's main period.

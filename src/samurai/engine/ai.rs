@@ -5,7 +5,7 @@
 use super::game::{Deployment, Policy, fallback_deployment, rows};
 use super::rules::{Recruit, Rules};
 use super::state::{
-    Act, Acts, Game, NONE, Owner, STEPS, SIDE, Unit, col, row, square, step, within,
+    Act, Acts, Game, NONE, Owner, SIDE, STEPS, Unit, col, row, square, step, within,
 };
 use crate::dice::SeededDice;
 
@@ -20,7 +20,7 @@ pub enum Kind {
 /// A side's policy, ready to play.
 pub enum Player {
     Default(Greedy),
-    Random(Random),
+    Random(Box<Random>),
     Charge(Charger),
 }
 
@@ -29,7 +29,7 @@ impl Player {
     pub fn new(kind: Kind, seed: u64, stream: u64) -> Player {
         match kind {
             Kind::Default => Player::Default(Greedy),
-            Kind::Random => Player::Random(Random(SeededDice::new(seed, stream))),
+            Kind::Random => Player::Random(Box::new(Random(SeededDice::new(seed, stream)))),
             Kind::Charge => Player::Charge(Charger),
         }
     }
@@ -37,7 +37,7 @@ impl Player {
     pub fn policy(&mut self) -> &mut dyn Policy {
         match self {
             Player::Default(p) => p,
-            Player::Random(p) => p,
+            Player::Random(p) => p.as_mut(),
             Player::Charge(p) => p,
         }
     }
@@ -151,8 +151,7 @@ impl Policy for Random {
                 }
             }
         }
-        (!options.is_empty() && self.0.index(2) == 1)
-            .then(|| options[self.0.index(options.len())])
+        (!options.is_empty() && self.0.index(2) == 1).then(|| options[self.0.index(options.len())])
     }
 
     fn messenger(&mut self, game: &Game, rules: &Rules, side: u8) -> Option<Act> {
@@ -187,7 +186,7 @@ impl Charger {
     fn unit_action(game: &Game, rules: &Rules, id: u8) -> Option<Act> {
         let mut acts = Acts::new();
         game.actions(rules, id, &mut acts);
-        let first = |want: fn(&Act) -> bool| acts.iter().copied().find(|a| want(a));
+        let first = |want: fn(&Act) -> bool| acts.iter().copied().find(want);
         if let Some(a) = first(|a| matches!(a, Act::Fight { .. }))
             .or_else(|| first(|a| matches!(a, Act::Charge { .. })))
             .or_else(|| first(|a| matches!(a, Act::Shoot { .. })))
@@ -263,6 +262,10 @@ pub struct Greedy;
 /// Expected hits an enemy could put on a unit at each square next turn.
 type Threat = [f32; 36];
 
+/// How much a blow possible next turn counts, and the threat of the enemy's turn first.
+const CHANCE: f32 = 0.5;
+const EXPOSURE: f32 = 0.6;
+
 impl Greedy {
     /// What eliminating `t` is worth.
     fn worth(game: &Game, t: &Unit) -> f32 {
@@ -305,6 +308,60 @@ impl Greedy {
         (2.0 + (k.melee + k.vs[usize::from(target)]) as f32).max(0.0)
     }
 
+    /// Where a unit of `kind` on `sq` facing `facing` could strike next turn: the squares next to
+    /// the end of any charge path (ignoring units in the way) and, for a shooter, the squares in
+    /// its arc and range.
+    fn reach(
+        game: &Game,
+        rules: &Rules,
+        kind: u8,
+        sq: u8,
+        facing: u8,
+        charges: bool,
+        shoots: bool,
+    ) -> (u64, u64) {
+        let k = &rules.kinds[usize::from(kind)];
+        let mut melee = 0u64;
+        for f in 0..4 {
+            if let Some(s) = step(sq, 2 * f) {
+                melee |= 1 << s;
+            }
+        }
+        if charges {
+            for turn in [7, 0, 1] {
+                let d8 = (usize::from(facing) * 2 + turn) % 8;
+                let cost = if d8 % 2 == 0 { 60 } else { 85 };
+                let mut at = sq;
+                let mut spent = 0;
+                while let Some(next) = step(at, d8) {
+                    spent += cost;
+                    let g = &rules.grounds[usize::from(game.ground[usize::from(next)])];
+                    if spent > k.allowance || g.no_entry >> kind & 1 == 1 {
+                        break;
+                    }
+                    at = next;
+                    for f in 0..4 {
+                        if let Some(s) = step(at, 2 * f) {
+                            melee |= 1 << s;
+                        }
+                    }
+                }
+            }
+        }
+        let mut shots = 0u64;
+        if shoots {
+            let (fc, fr) = STEPS[usize::from(facing) * 2];
+            for s in 0..36u8 {
+                let (dc, dr) = (col(s) - col(sq), row(s) - row(sq));
+                let (ahead, across) = (dc * fc + dr * fr, dc * fr - dr * fc);
+                if ahead >= 1 && across.abs() <= ahead && within(sq, s, k.range) {
+                    shots |= 1 << s;
+                }
+            }
+        }
+        (melee, shots)
+    }
+
     /// What the enemies of `side` can do next turn to a unit of `kind` on each square: fight it
     /// from next door, charge it, shoot it.
     fn threat(game: &Game, rules: &Rules, side: u8, kind: u8) -> Threat {
@@ -314,49 +371,20 @@ impl Greedy {
                 continue;
             }
             let ek = &rules.kinds[usize::from(e.kind)];
+            let free = !game.enemy_next_to(e.sq, e.side);
+            let (melee, shots) = Greedy::reach(
+                game,
+                rules,
+                e.kind,
+                e.sq,
+                e.facing,
+                free && (ek.charges_always || !e.ammo),
+                free && ek.shoots && e.ammo,
+            );
             let power = Greedy::melee_power(rules, e.kind, kind);
-            let mut reach = 0u64;
-            for f in 0..4 {
-                if let Some(s) = step(e.sq, 2 * f) {
-                    reach |= 1 << s;
-                }
-            }
-            let in_contact = game.enemy_next_to(e.sq, e.side);
-            if (ek.charges_always || !e.ammo) && !in_contact {
-                for turn in [7, 0, 1] {
-                    let d8 = (usize::from(e.facing) * 2 + turn) % 8;
-                    let cost = if d8 % 2 == 0 { 60 } else { 85 };
-                    let mut sq = e.sq;
-                    let mut spent = 0;
-                    while let Some(next) = step(sq, d8) {
-                        spent += cost;
-                        let g = &rules.grounds[usize::from(game.ground[usize::from(next)])];
-                        if spent > ek.allowance || g.no_entry >> e.kind & 1 == 1 {
-                            break;
-                        }
-                        sq = next;
-                        for f in 0..4 {
-                            if let Some(s) = step(sq, 2 * f) {
-                                reach |= 1 << s;
-                            }
-                        }
-                    }
-                }
-            }
-            let mut shots = 0u64;
-            if ek.shoots && e.ammo && !in_contact {
-                for s in 0..36u8 {
-                    let (dc, dr) = (col(s) - col(e.sq), row(s) - row(e.sq));
-                    let (fc, fr) = STEPS[usize::from(e.facing) * 2];
-                    let (ahead, across) = (dc * fc + dr * fr, dc * fr - dr * fc);
-                    if ahead >= 1 && across.abs() <= ahead && within(e.sq, s, ek.range) {
-                        shots |= 1 << s;
-                    }
-                }
-            }
             for (s, t) in threat.iter_mut().enumerate() {
                 let mut v: f32 = 0.0;
-                if reach >> s & 1 == 1 {
+                if melee >> s & 1 == 1 {
                     v = power;
                 }
                 if shots >> s & 1 == 1 {
@@ -368,34 +396,49 @@ impl Greedy {
         threat
     }
 
-    /// The worth of a unit standing on `sq`: the threat it stands in, and how well it is placed
-    /// against the enemy it wants most.
+    /// The worth of a unit standing on `sq` facing `facing`: the best blow it could strike from
+    /// there next turn (or, with none, how near it is to an enemy), less the threat it stands in.
     fn placement(game: &Game, rules: &Rules, u: &Unit, sq: u8, facing: u8, threat: &Threat) -> f32 {
         let k = &rules.kinds[usize::from(u.kind)];
         let shooter = k.shoots && u.ammo;
-        let mut best = f32::MIN;
+        let charger = k.charges_always || !u.ammo;
+        let (melee, shots) = Greedy::reach(game, rules, u.kind, sq, facing, charger, shooter);
+        let mut chance: f32 = 0.0;
+        let mut nearest = i32::MAX;
         for (_, e) in game.alive(1 - u.side) {
-            let d = distance(sq, e.sq);
-            let gain = if shooter {
-                2.0
-            } else {
-                Greedy::melee_power(rules, u.kind, e.kind)
-            } * Greedy::worth(game, e)
-                * (1.0 + f32::from(e.hits) / f32::from(e.threshold));
-            let want = if shooter { 2 } else { 1 };
-            let mut v = gain - 0.35 * (d - want).abs() as f32;
-            if facing == facing_towards(sq, e.sq) {
-                v += 0.15;
+            nearest = nearest.min(distance(sq, e.sq));
+            let bit = 1u64 << e.sq;
+            if shooter && shots & bit != 0 {
+                chance = chance.max(Greedy::attack_worth(
+                    game,
+                    e,
+                    0,
+                    e.tate != super::state::Tate::None,
+                ));
             }
-            best = best.max(v);
+            if charger && melee & bit != 0 {
+                let m = k.melee + k.vs[usize::from(e.kind)];
+                chance = chance.max(Greedy::attack_worth(game, e, m, e.palisades));
+            }
         }
         let left = f32::from(u.threshold - u.hits.min(u.threshold));
         let exposure = threat[usize::from(sq)] / left.max(1.0) * Greedy::worth(game, u);
-        best * 0.25 - exposure
+        let approach = if nearest == i32::MAX {
+            0.0
+        } else {
+            -0.06 * nearest as f32
+        };
+        CHANCE * chance + approach - EXPOSURE * exposure
     }
 
     /// The best action of unit `id` and its worth.
-    fn best_of(game: &Game, rules: &Rules, id: u8, threat: &Threat, acts: &mut Acts) -> Option<(f32, Act)> {
+    fn best_of(
+        game: &Game,
+        rules: &Rules,
+        id: u8,
+        threat: &Threat,
+        acts: &mut Acts,
+    ) -> Option<(f32, Act)> {
         acts.clear();
         game.actions(rules, id, acts);
         let u = *game.unit(id);
@@ -473,7 +516,8 @@ impl Greedy {
 
     fn choose(game: &Game, rules: &Rules, side: u8, reaction: bool) -> Option<(f32, Act)> {
         let mut acts = Acts::new();
-        let mut threats: [Option<Threat>; super::rules::MAX_KINDS] = [None; super::rules::MAX_KINDS];
+        let mut threats: [Option<Threat>; super::rules::MAX_KINDS] =
+            [None; super::rules::MAX_KINDS];
         let mut best: Option<(f32, Act)> = None;
         for (id, u) in game.alive(side) {
             if (!reaction && u.activated) || u.challenged() {
@@ -531,14 +575,36 @@ impl Policy for Greedy {
         for i in order {
             let r = &recruits[i];
             let prefs: &[(u8, i32)] = match rank(r) {
-                0 | 1 => &[(front, 2), (front, 3), (front, 1), (front, 4), (front, 0), (front, 5)],
-                2 => &[(front, 0), (front, 5), (home, 0), (home, 5), (home, 1), (home, 4)],
-                _ => &[(home, 3), (home, 2), (home, 4), (home, 1), (front, 3), (front, 2)],
+                0 | 1 => &[
+                    (front, 2),
+                    (front, 3),
+                    (front, 1),
+                    (front, 4),
+                    (front, 0),
+                    (front, 5),
+                ],
+                2 => &[
+                    (front, 0),
+                    (front, 5),
+                    (home, 0),
+                    (home, 5),
+                    (home, 1),
+                    (home, 4),
+                ],
+                _ => &[
+                    (home, 3),
+                    (home, 2),
+                    (home, 4),
+                    (home, 1),
+                    (front, 3),
+                    (front, 2),
+                ],
             };
-            let all = prefs
-                .iter()
-                .map(|&(r, c)| (r, c))
-                .chain([home, front].into_iter().flat_map(|r| (0..SIDE).map(move |c| (r, c))));
+            let all = prefs.iter().map(|&(r, c)| (r, c)).chain(
+                [home, front]
+                    .into_iter()
+                    .flat_map(|r| (0..SIDE).map(move |c| (r, c))),
+            );
             for (rw, c) in all {
                 if let Some(s) = square(c, i32::from(rw))
                     && used >> s & 1 == 0

@@ -153,7 +153,10 @@ fn setup(data: &Data, event: &Event) -> Result<(Rules, Game, Vec<String>), Strin
         }
         game.place(&rules, side, &recruit, sq, facing);
         if game.unit(i as u8).threshold != u.eliminated_at {
-            return Err(at(0, format!("unit {i} is eliminated at the wrong number of hits")));
+            return Err(at(
+                0,
+                format!("unit {i} is eliminated at the wrong number of hits"),
+            ));
         }
         names.push(u.name.clone());
     }
@@ -164,7 +167,11 @@ fn setup(data: &Data, event: &Event) -> Result<(Rules, Game, Vec<String>), Strin
 fn action(event: &Event) -> Option<(Act, How)> {
     match event {
         Event::Move {
-            unit, to, facing, how, ..
+            unit,
+            to,
+            facing,
+            how,
+            ..
         } => Some((
             Act::Move {
                 unit: *unit,
@@ -174,7 +181,11 @@ fn action(event: &Event) -> Option<(Act, How)> {
             *how,
         )),
         Event::Charge {
-            unit, to, target, how, ..
+            unit,
+            to,
+            target,
+            how,
+            ..
         } => Some((
             Act::Charge {
                 unit: *unit,
@@ -184,7 +195,11 @@ fn action(event: &Event) -> Option<(Act, How)> {
             *how,
         )),
         Event::Attack {
-            unit, target, kind, how, ..
+            unit,
+            target,
+            kind,
+            how,
+            ..
         } => Some((
             match kind {
                 AttackKind::Shot => Act::Shoot {
@@ -207,7 +222,12 @@ fn action(event: &Event) -> Option<(Act, How)> {
 fn arithmetic(i: usize, e: &Event) -> Result<usize, String> {
     match e {
         Event::Attack {
-            d6, d3, parts, halved, hits, ..
+            d6,
+            d3,
+            parts,
+            halved,
+            hits,
+            ..
         } => {
             if !(1..=6).contains(d6) || *d3 != d6.div_ceil(2) {
                 return Err(at(i, format!("a d6 of {d6} is a D3 of {}", d6.div_ceil(2))));
@@ -224,7 +244,10 @@ fn arithmetic(i: usize, e: &Event) -> Result<usize, String> {
         Event::DaimyoLost { rolls, .. } => {
             for r in rolls {
                 if r.d3 != r.d6.div_ceil(2) || r.hits != r.d3 {
-                    return Err(at(i, "each unit takes one D3 when the Daimyo falls (OHW-08)"));
+                    return Err(at(
+                        i,
+                        "each unit takes one D3 when the Daimyo falls (OHW-08)",
+                    ));
                 }
             }
             Ok(rolls.len())
@@ -250,7 +273,10 @@ fn replay_action(
 ) -> Result<(usize, usize), String> {
     let (act, how) = action(&events[p]).ok_or_else(|| at(p, "an action was due here"))?;
     if how != expect {
-        return Err(at(p, format!("a {expect:?} was due, the log has a {how:?}")));
+        return Err(at(
+            p,
+            format!("a {expect:?} was due, the log has a {how:?}"),
+        ));
     }
     if usize::from(act.unit()) >= usize::from(game.count) {
         return Err(at(p, "no such unit"));
@@ -274,7 +300,10 @@ fn replay_action(
     let mut owners: [&mut dyn Owner; 2] = [&mut a, &mut b];
     let mut log = Log::recording();
     if !game.apply(rules, act, how, &mut dice, &mut owners, &mut log) {
-        return Err(at(p, format!("{act:?} is not an action the rules allow there")));
+        return Err(at(
+            p,
+            format!("{act:?} is not an action the rules allow there"),
+        ));
     }
     if log.events.as_slice() != slice {
         let k = log
@@ -316,7 +345,10 @@ pub fn check(data: &Data, events: &[Event]) -> Result<Checked, String> {
             let ties_ok = rolls.iter().rev().skip(1).all(|r| r[0] == r[1]);
             let winner = last.map(|r| side_letter(u8::from(r[1] > r[0])));
             if !ties_ok || last.is_some_and(|r| r[0] == r[1]) || winner != *chooser {
-                return Err(at(i, "the roll-off re-rolls ties and the higher roll chooses (OHW-02)"));
+                return Err(at(
+                    i,
+                    "the roll-off re-rolls ties and the higher roll chooses (OHW-02)",
+                ));
             }
             game.first = u8::from(*first == 'B');
         }
@@ -349,7 +381,10 @@ pub fn check(data: &Data, events: &[Event]) -> Result<Checked, String> {
                 return Err(at(i, "the result is not what the game came to (OHW-30)"));
             }
             if wiped.is_none() && game.player_turn != rules.player_turns {
-                return Err(at(i, "the game ended before its last turn with both sides on the table"));
+                return Err(at(
+                    i,
+                    "the game ended before its last turn with both sides on the table",
+                ));
             }
             return Ok(Checked {
                 rules,
@@ -363,7 +398,12 @@ pub fn check(data: &Data, events: &[Event]) -> Result<Checked, String> {
             return Err(at(i, "a turn after the last (OHW-01)"));
         }
         let side = begin_turn(&mut game);
-        if let Some(Event::Challenge { unit, target, until }) = events.get(i) {
+        if let Some(Event::Challenge {
+            unit,
+            target,
+            until,
+        }) = events.get(i)
+        {
             if !issue_challenge(&mut game, *unit, *target, &mut Log::off())
                 || *until != game.player_turn + 1
             {
@@ -384,7 +424,10 @@ pub fn check(data: &Data, events: &[Event]) -> Result<Checked, String> {
             if let Some((act, _)) = action(&events[i])
                 && !messenger_allows(&game, &rules, side, act)
             {
-                return Err(at(i, "a Tsukai-Ban gives a normal move out of contact (OHW-19)"));
+                return Err(at(
+                    i,
+                    "a Tsukai-Ban gives a normal move out of contact (OHW-19)",
+                ));
             }
             game.units[usize::from(carrier)].messenger = false;
             let (q, r) = replay_action(&rules, &mut game, events, i, How::Messenger)?;
@@ -402,7 +445,12 @@ pub fn check(data: &Data, events: &[Event]) -> Result<Checked, String> {
                 && *game_turn == player_turn.div_ceil(2)
                 && *s == side_letter(side)
                 && *dice == bag(&game, side) => {}
-            _ => return Err(at(i, "the turn's start, with its bag of one die a unit (OHW-04)")),
+            _ => {
+                return Err(at(
+                    i,
+                    "the turn's start, with its bag of one die a unit (OHW-04)",
+                ));
+            }
         }
         i += 1;
         let dice = bag(&game, side);
@@ -439,7 +487,10 @@ pub fn check(data: &Data, events: &[Event]) -> Result<Checked, String> {
                     }
                     let u = game.unit(unit);
                     if u.side != side || u.activated {
-                        return Err(at(i, "a unit of the active player not yet activated (OHW-04)"));
+                        return Err(at(
+                            i,
+                            "a unit of the active player not yet activated (OHW-04)",
+                        ));
                     }
                     let (q, r) = replay_action(&rules, &mut game, events, i, How::Activation)?;
                     i = q;

@@ -107,7 +107,7 @@ pub fn deployment_ok(
     d: &Deployment,
 ) -> bool {
     let rows = rows(rules, side);
-    let in_rows = |sq: u8| rows.contains(&((sq / 6) as u8));
+    let in_rows = |sq: u8| rows.contains(&(sq / 6));
     if d.squares.len() != recruits.len() || d.post as usize >= 36 || d.post / 6 != rows[0] {
         return false;
     }
@@ -129,7 +129,12 @@ pub fn deployment_ok(
 
 /// A deployment that always keeps OHW-49 where one exists: the front row from the middle out,
 /// then the home row, the Command Post on the first home-row square left.
-pub fn fallback_deployment(game: &Game, rules: &Rules, side: u8, recruits: &[Recruit]) -> Deployment {
+pub fn fallback_deployment(
+    game: &Game,
+    rules: &Rules,
+    side: u8,
+    recruits: &[Recruit],
+) -> Deployment {
     let rows = rows(rules, side);
     let order = [2, 3, 1, 4, 0, 5];
     let mut used = 0u64;
@@ -389,7 +394,11 @@ pub fn player_turn(
 pub fn begin_turn(game: &mut Game) -> u8 {
     game.player_turn += 1;
     let t = game.player_turn;
-    let side = if t % 2 == 1 { game.first } else { 1 - game.first };
+    let side = if t % 2 == 1 {
+        game.first
+    } else {
+        1 - game.first
+    };
     game.active = side;
     game.reaction_used = false;
     for u in game.units.iter_mut().take(usize::from(game.count)) {
@@ -458,7 +467,10 @@ fn react(
         return;
     };
     if game.unit(act.unit()).side != side || !game.allows(rules, act) {
-        debug_assert!(false, "a policy reacted with an action it does not have: {act:?}");
+        debug_assert!(
+            false,
+            "a policy reacted with an action it does not have: {act:?}"
+        );
         return;
     }
     game.reactions += 1;

@@ -128,7 +128,11 @@ impl Rules {
                     .filter_map(|id| index(id))
                     .fold(0u8, |m, k| m | 1 << k)
             };
-            let mut no_entry = if t.impassable { u8::MAX } else { mask(&t.no_entry) };
+            let mut no_entry = if t.impassable {
+                u8::MAX
+            } else {
+                mask(&t.no_entry)
+            };
             let mut no_end = mask(&t.no_end);
             // A unit type's own word on woods, hills and towns counts too.
             for (k, u) in data.units.iter().enumerate() {

@@ -154,11 +154,25 @@ impl Unit {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Act {
     /// A move, a pivot in place or a disengagement, ending facing `facing`.
-    Move { unit: u8, to: u8, facing: u8 },
+    Move {
+        unit: u8,
+        to: u8,
+        facing: u8,
+    },
     /// A charge ending on `to`, at unit `target` (or at the enemy's Command Post: [`NONE`]).
-    Charge { unit: u8, to: u8, target: u8 },
-    Shoot { unit: u8, target: u8 },
-    Fight { unit: u8, target: u8 },
+    Charge {
+        unit: u8,
+        to: u8,
+        target: u8,
+    },
+    Shoot {
+        unit: u8,
+        target: u8,
+    },
+    Fight {
+        unit: u8,
+        target: u8,
+    },
 }
 
 impl Act {
@@ -395,7 +409,10 @@ impl Game {
         if !contacts.is_empty() {
             for &t in &contacts {
                 if !self.unit(t).protected_from(u.side) {
-                    out.push(Act::Fight { unit: id, target: t });
+                    out.push(Act::Fight {
+                        unit: id,
+                        target: t,
+                    });
                 }
             }
             // Disengaging (OHW-24, OHW-48): faster than every enemy in contact.
@@ -514,7 +531,10 @@ impl Game {
         let u = self.unit(id);
         for (t, target) in self.alive(1 - u.side) {
             if self.can_shoot(rules, u, target) {
-                out.push(Act::Shoot { unit: id, target: t });
+                out.push(Act::Shoot {
+                    unit: id,
+                    target: t,
+                });
             }
         }
     }
@@ -543,9 +563,10 @@ impl Game {
         if dc == 0 || dr == 0 || dc.abs() == dr.abs() {
             let n = dc.abs().max(dr.abs());
             for i in 1..n {
-                let Some(between) =
-                    square(col(shooter.sq) + dc.signum() * i, row(shooter.sq) + dr.signum() * i)
-                else {
+                let Some(between) = square(
+                    col(shooter.sq) + dc.signum() * i,
+                    row(shooter.sq) + dr.signum() * i,
+                ) else {
                     return false;
                 };
                 let ground = &rules.grounds[usize::from(self.ground[usize::from(between)])];
@@ -577,8 +598,8 @@ impl Game {
         let ka = &rules.kinds[usize::from(a.kind)];
         let kt = &rules.kinds[usize::from(t.kind)];
         let ground = &rules.grounds[usize::from(self.ground[usize::from(t.sq)])];
-        let crossing = ground.crossing
-            || rules.grounds[usize::from(self.ground[usize::from(a.sq)])].crossing;
+        let crossing =
+            ground.crossing || rules.grounds[usize::from(self.ground[usize::from(a.sq)])].crossing;
         let others = self.enemies_next_to(a.sq, a.side).len().saturating_sub(1) as i32;
         let terms = [
             (ka.melee, "bonus"),
@@ -694,15 +715,42 @@ impl Game {
                     self.take_post(rules, unit, owners, dice, log);
                 } else if self.unit(unit).alive {
                     self.units[usize::from(target)].cannon = false;
-                    self.attack(rules, unit, target, AttackKind::Combat, how, dice, owners, log);
+                    self.attack(
+                        rules,
+                        unit,
+                        target,
+                        AttackKind::Combat,
+                        how,
+                        dice,
+                        owners,
+                        log,
+                    );
                 }
             }
             Act::Shoot { unit, target } => {
                 self.units[usize::from(unit)].shot = true;
-                self.attack(rules, unit, target, AttackKind::Shot, how, dice, owners, log);
+                self.attack(
+                    rules,
+                    unit,
+                    target,
+                    AttackKind::Shot,
+                    how,
+                    dice,
+                    owners,
+                    log,
+                );
             }
             Act::Fight { unit, target } => {
-                self.attack(rules, unit, target, AttackKind::Combat, how, dice, owners, log);
+                self.attack(
+                    rules,
+                    unit,
+                    target,
+                    AttackKind::Combat,
+                    how,
+                    dice,
+                    owners,
+                    log,
+                );
             }
         }
         if how == How::Activation {
@@ -803,10 +851,7 @@ impl Game {
         self.post[usize::from(owner)] = NONE;
         self.posts_taken[usize::from(owner)] = true;
         let mut removed = owners[usize::from(owner)].post_loss(self, rules, owner);
-        if !self
-            .alive(owner)
-            .any(|(i, _)| i == removed)
-        {
+        if !self.alive(owner).any(|(i, _)| i == removed) {
             // An owner's answer that is not one of his units: his first unit goes.
             removed = self.alive(owner).map(|(i, _)| i).next().unwrap_or(NONE);
         }
@@ -816,7 +861,7 @@ impl Game {
             removed,
         });
         if removed != NONE {
-            self.eliminate(rules, removed, dice, log);
+            self.eliminate(removed, dice, log);
         }
     }
 
@@ -894,7 +939,7 @@ impl Game {
             tate_planted,
         });
         if total >= threshold {
-            self.eliminate(rules, target, dice, log);
+            self.eliminate(target, dice, log);
             return;
         }
         // Turning to face (OHW-23): after a combat through a flank or the rear, if no enemy is at
@@ -923,7 +968,7 @@ impl Game {
 
     /// Remove a unit (OHW-09); the Hatamoto's fall costs every other unit of its side D3 hits,
     /// once a game (OHW-08, OHW-35).
-    fn eliminate(&mut self, rules: &Rules, id: u8, dice: &mut impl Dice, log: &mut Log) {
+    fn eliminate(&mut self, id: u8, dice: &mut impl Dice, log: &mut Log) {
         let u = &mut self.units[usize::from(id)];
         if !u.alive {
             return;
@@ -969,7 +1014,7 @@ impl Game {
             rolls: rolls.unwrap_or_default(),
         });
         for i in fallen {
-            self.eliminate(rules, i, dice, log);
+            self.eliminate(i, dice, log);
         }
     }
 }
