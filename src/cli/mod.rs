@@ -418,6 +418,11 @@ pub fn run(cli: Cli) -> u8 {
         Command::Options(args) => {
             with_catalogue(&out, &source, |cat| options::run(&out, cat, &args))
         }
+        Command::Replay(args) if samurai::replay::is_log(&args.log) => {
+            samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
+                samurai::replay::run(&out, d, &args.log, args.output.as_deref(), args.force)
+            })
+        }
         Command::Replay(args) => with_catalogue(&out, &source, |cat| replay::run(&out, cat, &args)),
         Command::Table(args) => with_catalogue(&out, &source, |cat| table::run(&out, cat, &args)),
         Command::Odds { system, command } => match (system, command) {

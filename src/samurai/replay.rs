@@ -31,6 +31,14 @@ fn centre(sq: u8) -> (i32, i32) {
     (col(sq) * CELL + CELL / 2, (5 - row(sq)) * CELL + CELL / 2)
 }
 
+/// A line from one centre to another, stopped short of the unit drawn at its end.
+fn short(a: (i32, i32), b: (i32, i32)) -> ((i32, i32), (i32, i32)) {
+    let (dx, dy) = (f64::from(b.0 - a.0), f64::from(b.1 - a.1));
+    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+    let cut = 22.0 / len;
+    (a, ((f64::from(b.0) - dx * cut) as i32, (f64::from(b.1) - dy * cut) as i32))
+}
+
 fn svg(checked: &Checked, frame: &Frame) -> String {
     let rules = &checked.rules;
     let game: &Game = &frame.game;
@@ -126,7 +134,7 @@ fn svg(checked: &Checked, frame: &Frame) -> String {
             } => {
                 let (a, t) = (game.unit(*unit).sq, game.unit(*target).sq);
                 if a != NONE && t != NONE {
-                    let ((x1, y1), (x2, y2)) = (centre(a), centre(t));
+                    let ((x1, y1), (x2, y2)) = short(centre(a), centre(t));
                     let _ = write!(
                         s,
                         "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#e08a00\" \
@@ -141,7 +149,7 @@ fn svg(checked: &Checked, frame: &Frame) -> String {
             continue;
         };
         if a != b {
-            let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
+            let ((x1, y1), (x2, y2)) = short(centre(a), centre(b));
             let _ = write!(
                 s,
                 "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"{colour}\" \
@@ -168,7 +176,7 @@ fn svg(checked: &Checked, frame: &Frame) -> String {
             "<g><title>{} ({}): {} of {} hits{}</title>\
              <rect x=\"{}\" y=\"{}\" width=\"44\" height=\"30\" rx=\"3\" fill=\"{colour}\" \
              stroke=\"#111\" stroke-width=\"{}\"/>\
-             <path d=\"M{x},{} l-7,8 h14 z\" fill=\"#fff\" transform=\"rotate({angle} {x} {y})\"/>\
+             <path d=\"M{x},{} l-7,8 h14 z\" fill=\"{colour}\" stroke=\"#111\" transform=\"rotate({angle} {x} {y})\"/>\
              <text x=\"{x}\" y=\"{}\" font-size=\"10\" fill=\"#fff\" text-anchor=\"middle\">{}</text>\
              <text x=\"{x}\" y=\"{}\" font-size=\"9\" fill=\"#fff\" text-anchor=\"middle\">{}/{}</text></g>",
             xml(&checked.names[usize::from(id)]),
@@ -179,7 +187,7 @@ fn svg(checked: &Checked, frame: &Frame) -> String {
             x - 22,
             y - 15,
             if u.hatamoto { 3 } else { 1 },
-            y - 15,
+            y - 24,
             y + 2,
             xml(&format!("{letter}{}", if u.hatamoto { "★" } else { "" })),
             y + 12,
@@ -357,7 +365,7 @@ pub fn page(data: &Data, events: &[Event], title: &str) -> Result<String, String
          .key span{{display:inline-block;width:.9em;height:.9em;margin:0 .3em 0 1em;vertical-align:-.1em}}\
          </style></head><body><h1>{t}</h1><p class=\"key\">Side A<span style=\"background:{}\"></span>\
          Side B<span style=\"background:{}\"></span> A unit shows its type's initials, its hits \
-         of its limit and a white arrow for its facing; ★ marks the Hatamoto. Black arrows are \
+         of its limit and a pointer on the side it faces; ★ marks the Hatamoto. Black arrows are \
          moves, red ones charges, dashed orange ones shots. Checked against the rules: {} \
          actions and {} rolls.</p>{body}</body></html>",
         SIDE_COLOURS[0],
@@ -366,4 +374,63 @@ pub fn page(data: &Data, events: &[Event], title: &str) -> Result<String, String
         checked.rolls,
         t = xml(title)
     ))
+}
+
+/// Whether `path` is a log of this system: its first line is a `setup` naming it. Standard input
+/// (`-`) and unreadable files are left to Ronin's reader, which reports them.
+pub fn is_log(path: &std::path::Path) -> bool {
+    use std::io::{BufRead, Read};
+    if path.as_os_str() == "-" || !path.is_file() {
+        return false;
+    }
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut first = String::new();
+    let mut reader = std::io::BufReader::new(file.take(64 * 1024));
+    if reader.read_line(&mut first).is_err() {
+        return false;
+    }
+    first.contains(&format!("\"system\":\"{}\"", super::ID))
+}
+
+/// `buntai replay LOG` for this system: read the log, check every number against the rules and
+/// draw it; a log that does not hold up is refused with where and why (exit 1).
+pub fn run(
+    out: &crate::cli::output::Out,
+    data: &Data,
+    path: &std::path::Path,
+    output: Option<&std::path::Path>,
+    force: bool,
+) -> u8 {
+    use crate::diag::exit;
+    let file = match crate::cli::output::read_input(out, path) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let mut events = Vec::new();
+    for (i, line) in file.text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        match serde_json::from_str::<Event>(line) {
+            Ok(e) => events.push(e),
+            Err(e) => {
+                out.error(&format!("{} line {}: not an event of this system: {e}", file.name, i + 1));
+                return exit::PROBLEMS;
+            }
+        }
+    }
+    let page = match page(data, &events, &format!("Replay of {}", file.name)) {
+        Ok(page) => page,
+        Err(why) => {
+            out.error(&format!("{}: the log does not hold up against the rules: {why}", file.name));
+            return exit::PROBLEMS;
+        }
+    };
+    let target = match crate::cli::output::open_output(out, output, force, &[path]) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    match crate::cli::output::write_output(out, target, &page) {
+        Ok(()) => exit::SUCCESS,
+        Err(code) => code,
+    }
 }
