@@ -36,7 +36,13 @@ fn short(a: (i32, i32), b: (i32, i32)) -> ((i32, i32), (i32, i32)) {
     let (dx, dy) = (f64::from(b.0 - a.0), f64::from(b.1 - a.1));
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
     let cut = 22.0 / len;
-    (a, ((f64::from(b.0) - dx * cut) as i32, (f64::from(b.1) - dy * cut) as i32))
+    (
+        a,
+        (
+            (f64::from(b.0) - dx * cut) as i32,
+            (f64::from(b.1) - dy * cut) as i32,
+        ),
+    )
 }
 
 fn svg(checked: &Checked, frame: &Frame) -> String {
@@ -409,11 +415,20 @@ pub fn run(
         Err(code) => return code,
     };
     let mut events = Vec::new();
-    for (i, line) in file.text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+    for (i, line) in file
+        .text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
         match serde_json::from_str::<Event>(line) {
             Ok(e) => events.push(e),
             Err(e) => {
-                out.error(&format!("{} line {}: not an event of this system: {e}", file.name, i + 1));
+                out.error(&format!(
+                    "{} line {}: not an event of this system: {e}",
+                    file.name,
+                    i + 1
+                ));
                 return exit::PROBLEMS;
             }
         }
@@ -421,7 +436,10 @@ pub fn run(
     let page = match page(data, &events, &format!("Replay of {}", file.name)) {
         Ok(page) => page,
         Err(why) => {
-            out.error(&format!("{}: the log does not hold up against the rules: {why}", file.name));
+            out.error(&format!(
+                "{}: the log does not hold up against the rules: {why}",
+                file.name
+            ));
             return exit::PROBLEMS;
         }
     };

@@ -31,6 +31,8 @@ mod ride_by;
 mod rounds;
 mod safety;
 mod samurai;
+mod samurai_rules;
+mod samurai_sim;
 mod scenarios;
 mod schema;
 mod scoring;

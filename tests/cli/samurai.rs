@@ -228,8 +228,8 @@ fn a_verb_the_system_lacks_says_so_and_never_runs_ronins_rules() {
     let oda = repo().join("examples/samurai-1550-1600/oda.toml");
     let oda = oda.to_str().expect("utf-8 path");
     let cases: [(&[&str], &str); 2] = [
-        (&["simulate", oda, oda], "simulate"),
         (&["print", oda, "--format", "share"], "print --format share"),
+        (&["print", oda, "--format", "cards"], "print --format cards"),
     ];
     for (args, verb) in cases {
         let output = buntai().args(args).output().expect("runs");
