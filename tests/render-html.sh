@@ -173,12 +173,40 @@ print("; ".join(problems) or f"ok ({red} red, {blue} blue, {cloth} table px)")
 PY
 )
 judge replay "$verdict"
+# Samurai 1550-1600's replay: the grid with both sides' units on it.
+"$bin" simulate examples/samurai-1550-1600/takeda.toml examples/samurai-1550-1600/oda.toml --games 1 \
+  --seed 4 --replay "$out/samurai-replay.html" --force >/dev/null
+"${chrome[@]}" --window-size=1000,1400 --screenshot="$out/samurai-replay.png" "file://$PWD/$out/samurai-replay.html" 2>/dev/null
+"${chrome[@]}" --no-pdf-header-footer --print-to-pdf="$out/samurai-replay.pdf" "file://$PWD/$out/samurai-replay.html" 2>/dev/null
+pdftoppm -r 30 -f 1 -l 1 "$out/samurai-replay.pdf" "$out/samurai-replay-shot"
+verdict=$(python3 - "$(ls "$out/samurai-replay-shot"*.ppm | head -1)" "$out/samurai-replay.html" <<'PY'
+import re, sys
+data = open(sys.argv[1], "rb").read()
+magic, width, height, maxval, pixels = data.split(maxsplit=4)
+w, h = int(width), int(height)
+rgb = [tuple(pixels[i:i + 3]) for i in range(0, w * h * 3, 3)]
+red = sum(1 for c in rgb if c[0] > 150 and c[1] < 90 and c[2] < 90)
+blue = sum(1 for c in rgb if c[2] > 130 and c[0] < 90)
+ground = sum(1 for c in rgb if abs(c[0] - 0xf4) + abs(c[1] - 0xf1) + abs(c[2] - 0xe8) < 20)
+html = open(sys.argv[2]).read()
+problems = []
+if red < 5: problems.append("no side A units")
+if blue < 5: problems.append("no side B units")
+if ground < 0.03 * w * h: problems.append("no grid")
+if html.count("<svg") < 3: problems.append("fewer than three turns drawn")
+if re.search(r'(src|href)="(https?:|//)', html): problems.append("loads something from outside")
+print("; ".join(problems) or f"ok ({html.count('<svg')} grids, {red} red, {blue} blue px)")
+PY
+)
+judge samurai-replay "$verdict"
+"$bin" simulate examples/samurai-1550-1600/takeda.toml examples/samurai-1550-1600/oda.toml --games 40 \
+  --swap --seed 2 --report "$out/samurai-report-pair.html" --force >/dev/null
 # The reports of a pairing and of a field: charts with coloured bars, nothing loaded from outside.
 "$bin" simulate examples/bushi-100.toml examples/koryu-100.toml --games 30 --swap --seed 2 \
   --report "$out/report-pair.html" --force >/dev/null
 "$bin" simulate --field examples/bushi-100.toml examples/koryu-100.toml examples/sohei-100.toml \
   --games 10 --seed 2 --report "$out/report-field.html" --force >/dev/null
-for name in report-pair report-field; do
+for name in report-pair report-field samurai-report-pair; do
   "${chrome[@]}" --window-size=1000,2400 --screenshot="$out/$name.png" "file://$PWD/$out/$name.html" 2>/dev/null
   verdict=$(python3 - "$out/$name.png" "$out/$name.html" <<'PY'
 import re, sys, zlib, struct

@@ -28,6 +28,12 @@ pub enum SchemaKind {
     SamuraiUnits,
     /// Samurai 1550-1600's additions (`factions/samurai-1550-1600/additions.toml`).
     SamuraiAdditions,
+    /// `buntai simulate --format json` for two Samurai 1550-1600 armies.
+    SamuraiSimulation,
+    /// `buntai simulate --field ... --format json` for Samurai 1550-1600 armies.
+    SamuraiField,
+    /// One line of a Samurai 1550-1600 game's `--log` (JSON Lines).
+    SamuraiEvent,
     /// The weapons file of the data.
     Weapons,
     /// The attributes file of the data.
@@ -95,7 +101,7 @@ pub enum SchemaKind {
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 40] = [
+    pub const ALL: [SchemaKind; 43] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -136,6 +142,9 @@ impl SchemaKind {
         SchemaKind::SamuraiOdds,
         SchemaKind::SamuraiUnits,
         SchemaKind::SamuraiAdditions,
+        SchemaKind::SamuraiSimulation,
+        SchemaKind::SamuraiField,
+        SchemaKind::SamuraiEvent,
     ];
 
     /// The file name under `schemas/`.
@@ -149,6 +158,9 @@ impl SchemaKind {
             SchemaKind::SamuraiOdds => "samurai-odds.schema.json",
             SchemaKind::SamuraiUnits => "samurai-units.schema.json",
             SchemaKind::SamuraiAdditions => "samurai-additions.schema.json",
+            SchemaKind::SamuraiSimulation => "samurai-simulation.schema.json",
+            SchemaKind::SamuraiField => "samurai-field.schema.json",
+            SchemaKind::SamuraiEvent => "samurai-event.schema.json",
             SchemaKind::Weapons => "weapons.schema.json",
             SchemaKind::Attributes => "attributes.schema.json",
             SchemaKind::SwordsForHire => "swords-for-hire.schema.json",
@@ -195,6 +207,15 @@ impl SchemaKind {
             }
             SchemaKind::SamuraiSheet => schemars::schema_for!(crate::samurai::sheet::ArmySheet),
             SchemaKind::SamuraiOdds => schemars::schema_for!(crate::samurai::cli::RollOddsJson),
+            SchemaKind::SamuraiSimulation => {
+                schemars::schema_for!(crate::samurai::simulate::ArmySimulationJson)
+            }
+            SchemaKind::SamuraiField => {
+                schemars::schema_for!(crate::samurai::simulate::ArmyFieldJson)
+            }
+            SchemaKind::SamuraiEvent => {
+                schemars::schema_for!(crate::samurai::engine::event::Event)
+            }
             SchemaKind::SamuraiUnits => schemars::schema_for!(crate::samurai::data::UnitsFile),
             SchemaKind::SamuraiAdditions => {
                 schemars::schema_for!(crate::samurai::data::AdditionsFile)

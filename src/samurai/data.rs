@@ -531,7 +531,7 @@ mod tests {
             Err(problems) => panic!("{problems:#?}"),
         };
         assert_eq!(data.units.len(), 3);
-        assert_eq!(data.rulings.rulings.len(), 49);
+        assert_eq!(data.rulings.rulings.len(), 55);
         assert_eq!(data.armies.roll.len(), 6);
         for roll in &data.armies.roll {
             assert_eq!(roll.ashigaru + roll.foot_samurai + roll.mounted_samurai, 6);

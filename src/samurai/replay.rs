@@ -12,7 +12,7 @@ use super::engine::state::{Game, NONE, col, parse, row};
 use crate::page::xml;
 
 const CELL: i32 = 64;
-const SIDE_COLOURS: [&str; 2] = ["#1f5fa8", "#b3261e"];
+const SIDE_COLOURS: [&str; 2] = ["#b3261e", "#1f5fa8"];
 
 fn ground_colour(id: &str) -> &'static str {
     match id {

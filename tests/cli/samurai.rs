@@ -285,7 +285,7 @@ fn rulings_shows_an_ohw_ruling() {
         .output()
         .expect("runs");
     let all = json(&output);
-    assert_eq!(all.as_array().expect("list").len(), 49);
+    assert_eq!(all.as_array().expect("list").len(), 55);
     let output = buntai().args(["rulings", "OHW-99"]).output().expect("runs");
     assert_eq!(output.status.code(), Some(2));
 }
@@ -486,7 +486,7 @@ fn data_check_reads_an_overriding_folder_and_locates_a_broken_reference() {
         .output()
         .expect("runs");
     assert_eq!(output.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&output.stdout).contains("49 rulings"));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("55 rulings"));
 
     let dir = tempfile::tempdir().expect("dir");
     let own = dir.path().join("samurai-1550-1600");

@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::support::{buntai, repo};
 
-const KINDS: [&str; 27] = [
+const KINDS: [&str; 30] = [
     "faction",
     "roster",
     "weapons",
@@ -32,6 +32,9 @@ const KINDS: [&str; 27] = [
     "samurai-odds",
     "samurai-units",
     "samurai-additions",
+    "samurai-simulation",
+    "samurai-field",
+    "samurai-event",
 ];
 
 #[test]

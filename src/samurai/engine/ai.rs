@@ -28,7 +28,7 @@ impl Player {
     /// The policy for one side of one game; `random` draws from its own stream.
     pub fn new(kind: Kind, seed: u64, stream: u64) -> Player {
         match kind {
-            Kind::Default => Player::Default(Greedy),
+            Kind::Default => Player::Default(Greedy::default()),
             Kind::Random => Player::Random(Box::new(Random(SeededDice::new(seed, stream)))),
             Kind::Charge => Player::Charge(Charger),
         }
@@ -257,7 +257,14 @@ impl Policy for Charger {
 /// hits (a unit eliminated is worth its victory points, the Hatamoto more for the D3 hits its fall
 /// costs the rest), less what the enemy can do to the square it ends on; it stops drawing when no
 /// action is worth the risk of the odd die.
-pub struct Greedy;
+#[derive(Debug, Default)]
+pub struct Greedy {
+    /// The player turn the order below is for.
+    turn: u16,
+    /// This turn's units, best action first, as they stood at the turn's start: each is
+    /// weighed again just before it acts, so a turn costs a pass over the units, not one a die.
+    order: smallvec::SmallVec<[u8; 8]>,
+}
 
 /// Expected hits an enemy could put on a unit at each square next turn.
 type Threat = [f32; 36];
@@ -265,6 +272,8 @@ type Threat = [f32; 36];
 /// How much a blow possible next turn counts, and the threat of the enemy's turn first.
 const CHANCE: f32 = 0.5;
 const EXPOSURE: f32 = 0.6;
+/// How much more closing in counts each game turn for a side not ahead on points.
+const URGENCY: f32 = 0.02;
 
 impl Greedy {
     /// What eliminating `t` is worth.
@@ -351,11 +360,17 @@ impl Greedy {
         let mut shots = 0u64;
         if shoots {
             let (fc, fr) = STEPS[usize::from(facing) * 2];
-            for s in 0..36u8 {
-                let (dc, dr) = (col(s) - col(sq), row(s) - row(sq));
-                let (ahead, across) = (dc * fc + dr * fr, dc * fr - dr * fc);
-                if ahead >= 1 && across.abs() <= ahead && within(sq, s, k.range) {
-                    shots |= 1 << s;
+            let r = k.range / 6;
+            for dr in -r..=r {
+                for dc in -r..=r {
+                    let (ahead, across) = (dc * fc + dr * fr, dc * fr - dr * fc);
+                    if ahead >= 1
+                        && across.abs() <= ahead
+                        && 36 * (dc * dc + dr * dr) <= k.range * k.range
+                        && let Some(s) = square(col(sq) + dc, row(sq) + dr)
+                    {
+                        shots |= 1 << s;
+                    }
                 }
             }
         }
@@ -423,10 +438,17 @@ impl Greedy {
         }
         let left = f32::from(u.threshold - u.hits.min(u.threshold));
         let exposure = threat[usize::from(sq)] / left.max(1.0) * Greedy::worth(game, u);
+        // Closing in matters more as the turns run out for a side that is not ahead on points.
+        let behind = game.points[usize::from(u.side)] <= game.points[usize::from(1 - u.side)];
+        let urgency = if behind {
+            URGENCY * f32::from(game.player_turn.div_ceil(2))
+        } else {
+            0.0
+        };
         let approach = if nearest == i32::MAX {
             0.0
         } else {
-            -0.06 * nearest as f32
+            -(0.06 + urgency) * nearest as f32
         };
         CHANCE * chance + approach - EXPOSURE * exposure
     }
@@ -445,6 +467,7 @@ impl Greedy {
         let here = Greedy::placement(game, rules, &u, u.sq, u.facing, threat);
         let enemy_post = game.post[usize::from(1 - u.side)];
         let mut best: Option<(f32, Act)> = None;
+        let (mut last_to, mut wanted) = (NONE, NONE);
         for &act in acts.iter() {
             let v = match act {
                 Act::Fight { target, .. } => {
@@ -490,11 +513,15 @@ impl Greedy {
                     strike - 0.5 * back / left.max(1.0) * Greedy::worth(game, &u)
                 }
                 Act::Move { to, facing, .. } => {
-                    let wanted = game
-                        .alive(1 - u.side)
-                        .min_by_key(|(_, e)| distance(to, e.sq))
-                        .map_or(facing, |(_, e)| facing_towards(to, e.sq));
-                    if facing != wanted && to != u.sq {
+                    // A destination's four facings come together: look for the enemy once.
+                    if to != last_to {
+                        last_to = to;
+                        wanted = game
+                            .alive(1 - u.side)
+                            .min_by_key(|(_, e)| distance(to, e.sq))
+                            .map_or(NONE, |(_, e)| facing_towards(to, e.sq));
+                    }
+                    if facing != wanted && to != u.sq && wanted != NONE {
                         continue;
                     }
                     let mut v = Greedy::placement(game, rules, &u, to, facing, threat) - here;
@@ -664,9 +691,39 @@ impl Policy for Greedy {
     }
 
     fn activate(&mut self, game: &Game, rules: &Rules, side: u8) -> Option<Act> {
-        Greedy::choose(game, rules, side, false)
-            .filter(|(v, _)| *v > 0.01)
-            .map(|(_, a)| a)
+        if self.turn != game.player_turn {
+            self.turn = game.player_turn;
+            let mut acts = Acts::new();
+            let mut ranked: smallvec::SmallVec<[(f32, u8); 8]> = smallvec::SmallVec::new();
+            let mut threats: [Option<Threat>; super::rules::MAX_KINDS] =
+                [None; super::rules::MAX_KINDS];
+            for (id, u) in game.alive(side) {
+                if u.activated || u.challenged() {
+                    continue;
+                }
+                let threat = *threats[usize::from(u.kind)]
+                    .get_or_insert_with(|| Greedy::threat(game, rules, side, u.kind));
+                if let Some((v, _)) = Greedy::best_of(game, rules, id, &threat, &mut acts) {
+                    ranked.push((v, id));
+                }
+            }
+            ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+            self.order = ranked.iter().map(|&(_, id)| id).collect();
+        }
+        let mut acts = Acts::new();
+        while let Some(&id) = self.order.first() {
+            let u = game.unit(id);
+            if u.alive && !u.activated && !u.challenged() {
+                let threat = Greedy::threat(game, rules, side, u.kind);
+                if let Some((v, act)) = Greedy::best_of(game, rules, id, &threat, &mut acts)
+                    && v > 0.01
+                {
+                    return Some(act);
+                }
+            }
+            self.order.remove(0);
+        }
+        None
     }
 
     fn react(&mut self, game: &Game, rules: &Rules, side: u8) -> Option<Act> {

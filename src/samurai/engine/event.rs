@@ -1,6 +1,7 @@
 //! The event vocabulary of a game: every die and every decision, in order. A log is built only
 //! when one is asked for; the Monte Carlo runs keep it off.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Where events go.
@@ -37,7 +38,7 @@ impl Log {
 }
 
 /// How an action came about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum How {
     /// A common die of the active player.
@@ -49,7 +50,7 @@ pub enum How {
 }
 
 /// Close combat or a shot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum AttackKind {
     Combat,
@@ -57,14 +58,14 @@ pub enum AttackKind {
 }
 
 /// One modifier of a roll and why it applies.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Part {
     pub why: String,
     pub value: i32,
 }
 
 /// A unit as it is set up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct UnitSetup {
     pub id: u8,
     pub side: String,
@@ -80,7 +81,7 @@ pub struct UnitSetup {
 }
 
 /// One roll of the Daimyo's loss (OHW-08).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct LossRoll {
     pub unit: u8,
     pub d6: u8,
@@ -90,7 +91,7 @@ pub struct LossRoll {
 }
 
 /// One event of a game.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// The table and both armies, deployed (OHW-49).
