@@ -391,7 +391,8 @@ fn invariants(events: &[Event], checked: &buntai::samurai::engine::check::Checke
             count(how, unit, &mut activated, &mut reactions);
         }
         match e {
-            Event::Turn { .. } => {
+            // A turn ends with its stop: a Tsukai-Ban move is logged before the next `turn`.
+            Event::Stop { .. } => {
                 activated.clear();
                 moved.clear();
                 shot.clear();
