@@ -57,7 +57,7 @@ fn one_game(bencher: divan::Bencher, policy: Kind) {
 }
 
 /// A batch of games on every core, as `simulate` plays them.
-#[divan::bench(args = [2048, 8192])]
+#[divan::bench(args = [2048], sample_count = 20)]
 fn games_on_every_core(bencher: divan::Bencher, games: u64) {
     let (rules, a, b) = setup();
     bencher

@@ -73,10 +73,53 @@ pub fn facing_of(letter: char) -> Option<u8> {
     "NESW".find(letter).map(|i| i as u8)
 }
 
+/// Each square's neighbour in each of the 8 directions ([`NONE`] off the table), worked out once.
+const fn step_table() -> [[u8; 8]; SQUARES] {
+    let mut table = [[NONE; 8]; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut d = 0;
+        while d < 8 {
+            let (dc, dr) = STEPS[d];
+            let (c, r) = ((sq % 6) as i32 + dc, (sq / 6) as i32 + dr);
+            if c >= 0 && c < SIDE && r >= 0 && r < SIDE {
+                table[sq][d] = (r * SIDE + c) as u8;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+static STEP: [[u8; 8]; SQUARES] = step_table();
+
+/// Each square's orthogonal neighbours as a bit mask.
+const fn side_table() -> [u64; SQUARES] {
+    let steps = step_table();
+    let mut table = [0u64; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut f = 0;
+        while f < 4 {
+            let n = steps[sq][2 * f];
+            if n != NONE {
+                table[sq] |= 1 << n;
+            }
+            f += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+static SIDES: [u64; SQUARES] = side_table();
+
 /// The next square one step in direction `d8`.
+#[inline]
 pub fn step(sq: u8, d8: usize) -> Option<u8> {
-    let (dc, dr) = STEPS[d8 & 7];
-    square(col(sq) + dc, row(sq) + dr)
+    let n = STEP[usize::from(sq)][d8 & 7];
+    (n != NONE).then_some(n)
 }
 
 /// The facing from `from` towards an orthogonally adjacent `to`.
@@ -366,11 +409,18 @@ impl Game {
     }
 
     pub fn enemy_next_to(&self, sq: u8, side: u8) -> bool {
-        (0..4).any(|f| {
-            step(sq, 2 * f)
-                .and_then(|s| self.at(s))
-                .is_some_and(|u| self.unit(u).side != side)
-        })
+        self.next_to_enemies(side) >> sq & 1 == 1
+    }
+
+    /// The squares orthogonally next to an enemy of `side` (OHW-42), as a bit mask.
+    pub fn next_to_enemies(&self, side: u8) -> u64 {
+        let mut mask = 0;
+        for u in &self.units[..usize::from(self.count)] {
+            if u.alive && u.side != side {
+                mask |= SIDES[usize::from(u.sq)];
+            }
+        }
+        mask
     }
 
     pub fn in_contact(&self, id: u8) -> bool {
@@ -450,6 +500,7 @@ impl Game {
     fn moves(&self, rules: &Rules, id: u8, out: &mut Acts) {
         let u = self.unit(id);
         let allowance = rules.kinds[usize::from(u.kind)].allowance;
+        let near = self.next_to_enemies(u.side);
         for d8 in 0..8 {
             let cost = if d8 % 2 == 0 { ORTHOGONAL } else { DIAGONAL };
             let mut sq = u.sq;
@@ -463,7 +514,7 @@ impl Game {
                     break;
                 }
                 sq = next;
-                if self.can_end(rules, u.kind, sq) && !self.enemy_next_to(sq, u.side) {
+                if self.can_end(rules, u.kind, sq) && near >> sq & 1 == 0 {
                     for facing in 0..4 {
                         out.push(Act::Move {
                             unit: id,
