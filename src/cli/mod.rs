@@ -99,9 +99,10 @@ pub enum Command {
         command: OddsCommand,
     },
     /// Play whole games between two rosters on the table, in any scenario, and report the results
-    /// with 95% intervals (one game: that game's result).
+    /// with 95% intervals (one game: that game's result). Samurai 1550-1600 armies play on the
+    /// 6 x 6 grid; their yardstick is `--policy-b charge`.
     #[command(
-        after_help = "Examples:\n  buntai simulate a.toml b.toml --games 1000 --seed 7\n  buntai simulate a.toml b.toml --scenario capture --swap\n  buntai simulate a.toml b.toml --games 1 --log game.jsonl --replay game.html"
+        after_help = "Examples:\n  buntai simulate a.toml b.toml --games 1000 --seed 7\n  buntai simulate a.toml b.toml --scenario capture --swap\n  buntai simulate a.toml b.toml --games 1 --log game.jsonl --replay game.html\n  buntai simulate takeda.toml oda.toml --games 2000 --swap --policy-b charge   # Samurai 1550-1600"
     )]
     Simulate(simulate::SimulateArgs),
     /// Turn a game's log (`simulate --log`, any scenario) into an HTML page to step through.
