@@ -257,7 +257,20 @@ pub struct Scenario {
     /// `random` (OHW-32) or a fixed map.
     pub terrain: String,
     pub victory: String,
+    /// Hits through a flank or the rear: `normal` (the text gives no bonus, OHW-13) or `double`,
+    /// for groups that play the OHW book's convention.
+    #[serde(default)]
+    pub flank_rear_hits: FlankRear,
     pub rulings: Vec<String>,
+}
+
+/// What an attack through a flank or the rear scores (OHW-13).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FlankRear {
+    #[default]
+    Normal,
+    Double,
 }
 
 /// The random-terrain generator (OHW-32).

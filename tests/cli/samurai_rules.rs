@@ -658,3 +658,29 @@ fn an_enemy_entering_the_command_post_costs_its_owner_a_unit() {
     assert!(!t.game.unit(victim).alive);
     assert_eq!(t.game.post[1], NONE);
 }
+
+#[test]
+fn flank_and_rear_attacks_score_double_only_when_the_scenario_says_so() {
+    use buntai::samurai::data::FlankRear;
+    let mut data = data();
+    // The target at c4 faces S: c3 is its front, b4 its flank.
+    for (switch, flank, front) in [(FlankRear::Normal, 3, 3), (FlankRear::Double, 6, 3)] {
+        data.scenarios.scenario[0].flank_rear_hits = switch;
+        let rules = Rules::new(&data, &data.scenarios.scenario[0]).expect("rules");
+        let mut t = Table {
+            game: Game::new(&rules),
+            rules,
+        };
+        let side = t.put(0, "foot-samurai", "b4", None);
+        let ahead = t.put(0, "foot-samurai", "c3", None);
+        let target = t.put(1, "foot-samurai", "c4", None);
+        // Two enemies touch each attacker's target, none the attackers: no OHW-12 penalty.
+        let events = t.act(fight(side, target), &[3]);
+        assert_eq!(attack_hits(&events), flank, "{switch:?} flank");
+        assert_eq!(
+            attack_hits(&t.act(fight(ahead, target), &[3])),
+            front,
+            "{switch:?} front"
+        );
+    }
+}

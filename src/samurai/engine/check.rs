@@ -226,6 +226,7 @@ fn arithmetic(i: usize, e: &Event) -> Result<usize, String> {
             d3,
             parts,
             halved,
+            doubled,
             hits,
             ..
         } => {
@@ -233,6 +234,9 @@ fn arithmetic(i: usize, e: &Event) -> Result<usize, String> {
                 return Err(at(i, format!("a d6 of {d6} is a D3 of {}", d6.div_ceil(2))));
             }
             let mut h = (i32::from(*d3) + parts.iter().map(|p| p.value).sum::<i32>()).max(0);
+            if *doubled {
+                h *= 2;
+            }
             if *halved {
                 h = (h + 1) / 2;
             }

@@ -166,6 +166,9 @@ pub enum Event {
         d3: u8,
         parts: Vec<Part>,
         halved: bool,
+        /// Doubled through a flank or the rear (OHW-13's `double` switch), before any halving.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        doubled: bool,
         hits: u8,
         /// The target's hits after this attack.
         total: u8,

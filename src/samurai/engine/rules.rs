@@ -81,6 +81,8 @@ pub struct Rules {
     pub cannon_bonus: i32,
     /// Length of a game in player turns.
     pub player_turns: u16,
+    /// Attacks through a flank or the rear score double (OHW-13's data switch).
+    pub flank_rear_double: bool,
     pub turns: u16,
     pub turn_unit: TurnUnit,
     pub scenario: String,
@@ -211,6 +213,7 @@ impl Rules {
                 TurnUnit::GameTurn => turns * 2,
                 TurnUnit::PlayerTurn => turns,
             },
+            flank_rear_double: scenario.flank_rear_hits == super::super::data::FlankRear::Double,
             turns,
             turn_unit: scenario.turn_unit,
             scenario: scenario.id.clone(),

@@ -629,6 +629,12 @@ impl Game {
         true
     }
 
+    /// Whether `attacker` touches `target` through one of its flanks or its rear (OHW-22).
+    pub fn flank_or_rear(&self, attacker: u8, target: u8) -> bool {
+        let t = self.unit(target);
+        towards(t.sq, self.unit(attacker).sq).is_some_and(|d| d != t.facing)
+    }
+
     /// Whether `act` is one of the actions its unit has now.
     pub fn allows(&self, rules: &Rules, act: Act) -> bool {
         let mut acts = Acts::new();
@@ -944,6 +950,12 @@ impl Game {
             ),
         };
         let mut hits = (i32::from(d3) + modifier).max(0);
+        let doubled = kind == AttackKind::Combat
+            && rules.flank_rear_double
+            && self.flank_or_rear(attacker, target);
+        if doubled {
+            hits *= 2;
+        }
         if halved {
             hits = (hits + 1) / 2;
         }
@@ -982,6 +994,7 @@ impl Game {
             d3,
             parts: parts.unwrap_or_default(),
             halved,
+            doubled,
             hits,
             total,
             out_of_ammunition,
