@@ -48,8 +48,9 @@ const MIN_SIZE: i64 = 4;
 
 /// How many independent walks to make; the legal roster that best fits the style wins.
 const WALKS: u64 = 8;
-/// Tight budgets can dead-end a random walk: keep walking up to this many times until one is legal.
-const MAX_WALKS: u64 = 64;
+/// Tight budgets can dead-end a random walk: keep walking up to this many times until one is legal
+/// (64 was too few: Koryu at 75 points, elite, seed 18203048885869415901 dead-ended every one).
+const MAX_WALKS: u64 = 1024;
 
 /// A profile with a fixed choice of weapons.
 #[derive(Debug, Clone)]
@@ -73,7 +74,9 @@ pub fn suggest(
 ) -> Option<Roster> {
     let mut legal: Vec<(i32, i64, Roster)> = Vec::new();
     for walk in 0..MAX_WALKS {
-        if walk >= WALKS && !legal.is_empty() {
+        // Choose among at least WALKS legal rosters where the walks can find them: on a tight
+        // budget many walks dead-end, and the few that do not may leave points unspent.
+        if walk >= WALKS && legal.len() as u64 >= WALKS {
             break;
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -518,3 +518,28 @@ fn suggest_never_declares_a_school_weapon_another_beats_outright() {
         }
     }
 }
+
+#[test]
+fn a_tight_budget_where_64_random_walks_dead_end_still_gets_a_suggestion() {
+    // Found by `every_suggestion_is_legal`: every one of 64 walks dead-ended here.
+    let out = buntai()
+        .args([
+            "suggest",
+            "--faction",
+            "koryu",
+            "--points",
+            "75",
+            "--style",
+            "elite",
+        ])
+        .args(["--seed", "18203048885869415901"])
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("faction = \"koryu\""));
+}

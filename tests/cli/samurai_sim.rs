@@ -489,3 +489,44 @@ fn the_default_ai_beats_random_and_the_charge_yardstick_in_both_seats() {
         }
     }
 }
+
+#[test]
+fn precision_plays_until_every_rate_is_that_tight_then_stops() {
+    let (a, b) = (example("takeda.toml"), example("oda.toml"));
+    let r = simulated_report(&[&a, &b, "--precision", "0.03", "--policy-b", "random"]);
+    let games = r["games"].as_u64().expect("games");
+    assert!(games > 0 && games.is_multiple_of(2048), "whole batches: {games}");
+    assert!(games < 1_000_000);
+    for k in ["a_wins", "draws", "b_wins"] {
+        let (lo, rate, hi) = (
+            r[k]["low"].as_f64().expect("low"),
+            r[k]["rate"].as_f64().expect("rate"),
+            r[k]["high"].as_f64().expect("high"),
+        );
+        assert!((hi - rate).max(rate - lo) <= 0.03, "{k}: {lo} {rate} {hi}");
+    }
+}
+
+#[test]
+fn a_log_game_that_was_not_played_is_an_error_and_writes_no_log() {
+    let (a, b) = (example("takeda.toml"), example("oda.toml"));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let log = dir.path().join("g.jsonl");
+    let out = buntai()
+        .args([
+            "simulate",
+            &a,
+            &b,
+            "--games",
+            "5",
+            "--log-game",
+            "9",
+            "--log",
+        ])
+        .arg(&log)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--log-game 9"));
+    assert!(!log.exists());
+}
