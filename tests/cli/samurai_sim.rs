@@ -495,7 +495,10 @@ fn precision_plays_until_every_rate_is_that_tight_then_stops() {
     let (a, b) = (example("takeda.toml"), example("oda.toml"));
     let r = simulated_report(&[&a, &b, "--precision", "0.03", "--policy-b", "random"]);
     let games = r["games"].as_u64().expect("games");
-    assert!(games > 0 && games.is_multiple_of(2048), "whole batches: {games}");
+    assert!(
+        games > 0 && games.is_multiple_of(2048),
+        "whole batches: {games}"
+    );
     assert!(games < 1_000_000);
     for k in ["a_wins", "draws", "b_wins"] {
         let (lo, rate, hi) = (
