@@ -15,6 +15,19 @@ pub struct Interval {
     pub series: Option<usize>,
 }
 
+impl Interval {
+    /// The bar of a run's rate, with its interval.
+    pub fn of(label: String, x: &crate::runs::Rate, series: Option<usize>) -> Interval {
+        Interval {
+            label,
+            rate: x.rate,
+            low: x.low,
+            high: x.high,
+            series,
+        }
+    }
+}
+
 const WIDTH: u32 = 640;
 const INK: RGBColor = RGBColor(40, 40, 40);
 const NEUTRAL: RGBColor = RGBColor(140, 140, 140);

@@ -500,20 +500,19 @@ pub fn run(out: &Out, data: &Data, args: &SimulateArgs) -> u8 {
         }
     };
     if let (Some(file), Some(page)) = (replay_file, &replay)
-        && let Err(code) = crate::cli::output::write_output(out, Some(file), page)
+        && crate::cli::output::write_output(out, Some(file), page).is_err()
     {
         failed = true;
-        let _ = code;
     }
     if let Some(file) = report_file
-        && let Err(code) = crate::cli::output::write_output(
+        && crate::cli::output::write_output(
             out,
             Some(file),
             &report_page(&json, replay.as_deref(), args.log_game),
         )
+        .is_err()
     {
         failed = true;
-        let _ = code;
     }
     let code = match args.format {
         ListFormat::Json => print_json(&json),
@@ -609,13 +608,7 @@ fn report_text(r: &ArmySimulationJson) -> Doc {
 
 fn report_page(r: &ArmySimulationJson, replay: Option<&str>, logged: u64) -> String {
     use crate::page::charts::{Interval, embedded, histogram, page, rates, table};
-    let interval = |label: String, x: &Rate, series: Option<usize>| Interval {
-        label,
-        rate: x.rate,
-        low: x.low,
-        high: x.high,
-        series,
-    };
+    let interval = Interval::of;
     let (a, b) = (&r.a.name, &r.b.name);
     let mut bars = vec![
         interval(format!("{a} wins"), &r.a_wins, Some(0)),

@@ -769,13 +769,7 @@ pub(super) fn replay_page(
 fn pair_page(r: &SkirmishJson, replay: Option<&str>, logged: u64) -> String {
     use crate::page::charts::{Interval, embedded, histogram, page, rates, table, values};
     // Side A's bars and series in its colour throughout, side B's in its own, draws grey.
-    let interval = |label: String, x: &Rate, series: Option<usize>| Interval {
-        label,
-        rate: x.rate,
-        low: x.low,
-        high: x.high,
-        series,
-    };
+    let interval = Interval::of;
     let (a, b) = (&r.a.name, &r.b.name);
     let mut bars = vec![
         interval(format!("{a} wins"), &r.a_wins, Some(0)),
