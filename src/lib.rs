@@ -8,6 +8,8 @@ pub mod cli;
 pub mod diag;
 pub mod dice;
 pub mod files;
+pub mod fraction;
+pub mod heroic;
 pub mod page;
 pub mod ronin;
 pub mod rulings;

@@ -13,16 +13,20 @@ pub enum SystemId {
     /// Samurai 1550-1600: a One-Hour Wargames variant, six units a side.
     #[value(name = "samurai-1550-1600")]
     Samurai1550,
+    /// Heroic Samurai: clan feuds, a leader and his contingent a player.
+    #[value(name = "heroic-samurai")]
+    Heroic,
 }
 
 impl SystemId {
-    pub const ALL: [SystemId; 2] = [SystemId::Ronin, SystemId::Samurai1550];
+    pub const ALL: [SystemId; 3] = [SystemId::Ronin, SystemId::Samurai1550, SystemId::Heroic];
 
     /// The id a file's `system` key and `--system` give.
     pub fn id(self) -> &'static str {
         match self {
             SystemId::Ronin => "ronin",
             SystemId::Samurai1550 => "samurai-1550-1600",
+            SystemId::Heroic => "heroic-samurai",
         }
     }
 
@@ -30,6 +34,7 @@ impl SystemId {
         match self {
             SystemId::Ronin => "Ronin",
             SystemId::Samurai1550 => "Samurai 1550-1600",
+            SystemId::Heroic => "Heroic Samurai",
         }
     }
 

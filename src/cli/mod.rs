@@ -3,13 +3,14 @@
 pub(crate) mod output;
 pub(crate) mod schema;
 mod shell;
-mod systems;
+pub mod systems;
 
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::diag::{self, exit};
+use crate::heroic;
 use crate::ronin::cli::{
     build, campaign, catalogue, data, event, import, odds, options, print, replay, simulate, table,
     validate,
@@ -92,7 +93,8 @@ pub enum Command {
     )]
     Odds {
         /// The system whose odds to work out (Ronin's `melee` and `shoot`; Samurai 1550-1600's
-        /// `combat`, `volley` and `reaction`).
+        /// `combat`, `volley` and `reaction`; Heroic Samurai's `melee`, `shoot`, `duel` and
+        /// `morale`: `buntai odds --system heroic-samurai --help`).
         #[arg(long, value_enum, value_name = "ID")]
         system: Option<SystemId>,
         #[command(subcommand)]
@@ -241,7 +243,6 @@ pub enum ListFormat {
 
 /// Parse the process arguments, run, and return the exit code.
 pub fn main() -> u8 {
-    use clap::{CommandFactory, FromArgMatches};
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // clap prints its own usage errors before `--color` is parsed: tell it the choice up front.
     let color = match color_arg(&args) {
@@ -251,13 +252,38 @@ pub fn main() -> u8 {
         _ => clap::ColorChoice::Auto,
     };
     let width = output::output_width(std::io::IsTerminal::is_terminal(&std::io::stdout()));
-    let parsed = Cli::command()
+    // Heroic Samurai's odds have their own `melee` and `shoot`: parse them on their own.
+    if let Some(odds_args) = heroic_odds_args(&args) {
+        let parsed = match parse_with::<heroic::cli::OddsCli>(&odds_args, color, width) {
+            Ok(parsed) => parsed,
+            Err(code) => return code,
+        };
+        let out = Out::new(parsed.color);
+        let code = heroic::cli::with_data(&out, parsed.data.as_deref(), |d| {
+            heroic::cli::odds(&out, d, &parsed.command)
+        });
+        return finish(code);
+    }
+    let cli = match parse_with::<Cli>(&args, color, width) {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
+    finish(run(cli))
+}
+
+/// Parse arguments with clap, printing its usage error or help the way the terminal wants.
+fn parse_with<P: clap::Parser>(
+    args: &[std::ffi::OsString],
+    color: clap::ColorChoice,
+    width: u16,
+) -> Result<P, u8> {
+    let parsed = P::command()
         .color(color)
         .term_width(usize::from(width))
-        .try_get_matches_from(&args)
-        .and_then(|matches| Cli::from_arg_matches(&matches));
-    let cli = match parsed {
-        Ok(cli) => cli,
+        .try_get_matches_from(args)
+        .and_then(|matches| P::from_arg_matches(&matches));
+    match parsed {
+        Ok(p) => Ok(p),
         Err(err) => {
             let code = if err.use_stderr() {
                 exit::USAGE
@@ -280,10 +306,44 @@ pub fn main() -> u8 {
             } else {
                 output::emit(&rendered);
             }
-            return code;
+            Err(code)
         }
-    };
-    let code = run(cli);
+    }
+}
+
+/// `buntai [GLOBAL...] odds ... --system heroic-samurai ...`: the arguments without `odds`, for
+/// Heroic Samurai's own odds parser; `None` for any other command line.
+fn heroic_odds_args(args: &[std::ffi::OsString]) -> Option<Vec<std::ffi::OsString>> {
+    let text: Vec<Option<&str>> = args.iter().map(|a| a.to_str()).collect();
+    let mut i = 1;
+    // Skip global options before the command.
+    while let Some(Some(arg)) = text.get(i) {
+        match *arg {
+            "--data" | "--color" => i += 2,
+            a if a.starts_with("--data=") || a.starts_with("--color=") => i += 1,
+            _ => break,
+        }
+    }
+    if text.get(i).copied().flatten() != Some("odds") {
+        return None;
+    }
+    let heroic = text
+        .windows(2)
+        .any(|w| w[0] == Some("--system") && w[1] == Some(SystemId::Heroic.id()))
+        || text
+            .iter()
+            .any(|a| a.is_some_and(|a| a == format!("--system={}", SystemId::Heroic.id())));
+    heroic.then(|| {
+        args.iter()
+            .enumerate()
+            .filter(|&(k, _)| k != i)
+            .map(|(_, a)| a.clone())
+            .collect()
+    })
+}
+
+/// The exit code, unless standard output failed.
+fn finish(code: u8) -> u8 {
     match output::stdout_failure() {
         // A full disk or a failing device: the output is incomplete, whatever the command did.
         Some(reason) => {
@@ -332,7 +392,8 @@ pub fn run(cli: Cli) -> u8 {
     if let Some((verb, file)) = edited {
         match systems::of_files(&out, &[file.to_path_buf()]) {
             Err(code) => return code,
-            Ok(SystemId::Samurai1550) => return samurai::cli::lacks(&out, verb, None),
+            Ok(SystemId::Samurai1550) => return samurai::cli::lacks(&out, verb),
+            Ok(SystemId::Heroic) => return heroic::cli::lacks(&out, verb),
             Ok(SystemId::Ronin) => {}
         }
     }
@@ -352,11 +413,29 @@ pub fn run(cli: Cli) -> u8 {
             samurai::cli::data_check(d, format)
         }),
         Command::Data {
+            command:
+                DataCommand::Check {
+                    system: Some(SystemId::Heroic),
+                    format,
+                },
+        } => heroic::cli::with_data(&out, cli.data.as_deref(), |d| {
+            heroic::cli::data_check(d, format)
+        }),
+        Command::Data {
             command: DataCommand::Check { format, .. },
         } => data::check(&out, &source, format),
         Command::Systems { format } => systems::list(&out, format),
         Command::Validate(args) => match systems::of_files(&out, &args.files) {
             Err(code) => code,
+            Ok(SystemId::Heroic) => heroic::cli::with_data(&out, cli.data.as_deref(), |d| {
+                heroic::cli::validate(&out, d, &args.files, &args.sides, args.format)
+            }),
+            Ok(_) if !args.sides.is_empty() => {
+                out.error(
+                    "--sides is Heroic Samurai's: it checks the sides of a game of contingents",
+                );
+                exit::USAGE
+            }
             Ok(SystemId::Samurai1550) => samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
                 samurai::cli::validate(&out, d, &args.files, args.format)
             }),
@@ -366,24 +445,22 @@ pub fn run(cli: Cli) -> u8 {
         },
         Command::Print(args) => match systems::of_files(&out, args.roster.as_slice()) {
             Err(code) => code,
-            Ok(SystemId::Samurai1550) => {
-                use crate::ronin::cli::print::SheetFormat;
-                use samurai::cli::SheetKind;
-                let kind = match args.format {
-                    SheetFormat::Text => SheetKind::Text,
-                    SheetFormat::Markdown => SheetKind::Markdown,
-                    SheetFormat::Html => SheetKind::Html,
-                    SheetFormat::Json => SheetKind::Json,
-                    SheetFormat::Share => {
-                        return samurai::cli::lacks(&out, "print --format share", None);
+            Ok(system @ (SystemId::Samurai1550 | SystemId::Heroic)) => {
+                let kind = match sheet_kind(&args) {
+                    Ok(kind) => kind,
+                    Err(verb) if system == SystemId::Heroic => {
+                        return heroic::cli::lacks(&out, verb);
                     }
-                    SheetFormat::Cards => {
-                        return samurai::cli::lacks(&out, "print --format cards", None);
-                    }
+                    Err(verb) => return samurai::cli::lacks(&out, verb),
                 };
                 let Some(path) = args.roster.as_deref() else {
-                    return samurai::cli::lacks(&out, "print --campaign", None);
+                    return samurai::cli::lacks(&out, "print --campaign");
                 };
+                if system == SystemId::Heroic {
+                    return heroic::cli::with_data(&out, cli.data.as_deref(), |d| {
+                        heroic::cli::print(&out, d, path, kind, args.output.as_deref(), args.force)
+                    });
+                }
                 samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
                     samurai::cli::print(&out, d, path, kind, args.output.as_deref(), args.force)
                 })
@@ -396,6 +473,9 @@ pub fn run(cli: Cli) -> u8 {
             samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
                 samurai::cli::new(&out, d, &args)
             })
+        }
+        Command::New(args) if args.system == Some(SystemId::Heroic) => {
+            heroic::cli::new(&out, &args)
         }
         Command::New(args) => with_catalogue(&out, &source, |cat| build::new(&out, cat, &args)),
         Command::Add(args) => with_catalogue(&out, &source, |cat| build::add(&out, cat, &args)),
@@ -412,6 +492,25 @@ pub fn run(cli: Cli) -> u8 {
             samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
                 samurai::cli::suggest(&out, d, args.seed, args.output.as_deref(), args.force)
             })
+        }
+        Command::Suggest(args) if args.system == Some(SystemId::Heroic) => {
+            heroic::cli::with_data(&out, cli.data.as_deref(), |d| {
+                heroic::cli::suggest(
+                    &out,
+                    d,
+                    args.size.unwrap_or(6),
+                    args.style,
+                    args.seed,
+                    args.output.as_deref(),
+                    args.force,
+                )
+            })
+        }
+        Command::Suggest(args) if args.size.is_some() => {
+            out.error(
+                "--size is Heroic Samurai's (elements in a contingent); Ronin takes --points",
+            );
+            exit::USAGE
         }
         Command::Suggest(args) => {
             with_catalogue(&out, &source, |cat| build::suggest(&out, cat, &args))
@@ -431,6 +530,13 @@ pub fn run(cli: Cli) -> u8 {
                 out.error(
                     "Samurai 1550-1600's odds are `combat`, `volley` and `reaction` \
                      (`buntai odds --help`)",
+                );
+                exit::USAGE
+            }
+            (Some(SystemId::Heroic), _) => {
+                out.error(
+                    "Heroic Samurai's odds are `melee`, `shoot`, `duel` and `morale` \
+                     (`buntai odds --system heroic-samurai --help`)",
                 );
                 exit::USAGE
             }
@@ -475,6 +581,7 @@ pub fn run(cli: Cli) -> u8 {
                         samurai::simulate::run(&out, d, &args)
                     })
                 }
+                Ok(SystemId::Heroic) => heroic::cli::lacks(&out, "simulate"),
                 Ok(SystemId::Ronin) if args.first.is_some() => {
                     out.error(
                         "--first is Samurai 1550-1600's (OHW-02); Ronin rolls for priority every turn",
@@ -506,10 +613,35 @@ pub fn run(cli: Cli) -> u8 {
                 samurai::cli::rulings(&out, d, id.as_deref(), format)
             })
         }
+        Command::Rulings { id, system, format }
+            if system == Some(SystemId::Heroic)
+                || (system.is_none()
+                    && id
+                        .as_deref()
+                        .is_some_and(|i| i.to_ascii_uppercase().starts_with("HS-"))) =>
+        {
+            heroic::cli::with_data(&out, cli.data.as_deref(), |d| {
+                heroic::cli::rulings(&out, d, id.as_deref(), format)
+            })
+        }
         Command::Rulings { id, format, .. } => with_catalogue(&out, &source, |cat| match id {
             Some(id) => catalogue::ruling(&out, cat, &id, format),
             None => catalogue::rulings(&out, cat, format),
         }),
+    }
+}
+
+/// The sheet format another system's `print` was asked for, or the verb it lacks.
+fn sheet_kind(args: &print::PrintArgs) -> Result<samurai::cli::SheetKind, &'static str> {
+    use crate::ronin::cli::print::SheetFormat;
+    use samurai::cli::SheetKind;
+    match args.format {
+        SheetFormat::Text => Ok(SheetKind::Text),
+        SheetFormat::Markdown => Ok(SheetKind::Markdown),
+        SheetFormat::Html => Ok(SheetKind::Html),
+        SheetFormat::Json => Ok(SheetKind::Json),
+        SheetFormat::Share => Err("print --format share"),
+        SheetFormat::Cards => Err("print --format cards"),
     }
 }
 

@@ -67,6 +67,25 @@ fn does(system: SystemId, verb: &str) -> Option<&'static str> {
             "new" => Some("starts an army of six units (`new --system samurai-1550-1600`)"),
             _ => None,
         },
+        SystemId::Heroic => match verb {
+            "validate" => Some(
+                "checks a contingent: one leader, element types, counts, archers; `--sides` checks a game's sides",
+            ),
+            "print" => {
+                Some("a contingent sheet in text, Markdown, HTML or JSON, with a reference card")
+            }
+            "odds" => {
+                Some("exact odds of a melee fight, a shot, a personal-combat bout, a Morale Test")
+            }
+            "rulings" => Some("the HS-nn rulings (`buntai rulings HS-23`)"),
+            "schema" => {
+                Some("`buntai schema heroic-contingent`: the contingent file, and its outputs")
+            }
+            "data check" => Some("loads and cross-checks its data (`--system heroic-samurai`)"),
+            "new" => Some("starts a contingent (`new --system heroic-samurai`)"),
+            "suggest" => Some("a contingent of `--size N` elements in a `--style`"),
+            _ => None,
+        },
     }
 }
 
@@ -163,4 +182,181 @@ pub fn of_files(out: &Out, files: &[PathBuf]) -> Result<SystemId, u8> {
         }
     }
     Ok(found.map_or(SystemId::Ronin, |(s, _)| s))
+}
+
+/// Run `f` on a system's loaded data, or show why it did not load (exit 1).
+pub fn with_data<D>(
+    out: &Out,
+    id: &str,
+    loaded: Result<D, Vec<crate::diag::Problem>>,
+    f: impl FnOnce(&D) -> u8,
+) -> u8 {
+    match loaded {
+        Ok(data) => f(&data),
+        Err(problems) => {
+            super::output::note(&crate::diag::render_all(&problems, out.color, out.width()));
+            out.error(&format!("the {id} data has problems"));
+            exit::PROBLEMS
+        }
+    }
+}
+
+/// A verb a system does not have: say so plainly (exit 2), never fall through to Ronin's rules.
+pub fn lacks(out: &Out, system: SystemId, verb: &str) -> u8 {
+    out.error(&format!(
+        "the {} system has no `{verb}` (`buntai systems` lists what each system does)",
+        system.id()
+    ));
+    exit::USAGE
+}
+
+/// `buntai rulings [ID]` for a system whose rulings are one file: all of them, or the one asked
+/// for (a near miss gets a suggestion).
+pub fn rulings(
+    out: &Out,
+    system: SystemId,
+    file: &crate::rulings::RulingsFile,
+    id: Option<&str>,
+    format: ListFormat,
+) -> u8 {
+    let all = &file.rulings;
+    let chosen: Vec<_> = match id {
+        Some(id) => match all.iter().find(|r| r.id.eq_ignore_ascii_case(id)) {
+            Some(r) => vec![r],
+            None => {
+                let ids = all.iter().map(|r| r.id.as_str());
+                out.error(&format!(
+                    "there is no ruling `{id}` in {}; {}",
+                    system.id(),
+                    crate::diag::did_you_mean(id, ids)
+                ));
+                return exit::USAGE;
+            }
+        },
+        None => all.iter().collect(),
+    };
+    match format {
+        ListFormat::Json => {
+            print_json(&chosen);
+        }
+        ListFormat::Text => {
+            let mut doc = Doc::new(format!("{} rulings ({})", system.name(), chosen.len()));
+            for r in chosen {
+                doc.para(format!("{} {}: {}", r.id, r.title, r.text));
+            }
+            emit(&doc.to_text(out.text_style()));
+        }
+    }
+    exit::SUCCESS
+}
+
+/// Write a sheet built from `input` to `output` (standard output without one; the input is never
+/// overwritten), say where it went, and exit 1 with the problems shown when the file is not legal.
+pub fn finish_sheet(
+    out: &Out,
+    input: &std::path::Path,
+    output: Option<&std::path::Path>,
+    force: bool,
+    text: &str,
+    legal: bool,
+    problems: &[crate::diag::Problem],
+) -> u8 {
+    let target = match super::output::open_output(out, output, force, &[input]) {
+        Ok(target) => target,
+        Err(code) => return code,
+    };
+    if let Err(code) = super::output::write_output(out, target, text) {
+        return code;
+    }
+    if let Some(path) = output {
+        super::output::note(&format!("wrote {}\n", path.display()));
+    }
+    if legal {
+        exit::SUCCESS
+    } else {
+        super::output::note(&crate::diag::render_all(problems, out.color, out.width()));
+        exit::PROBLEMS
+    }
+}
+
+/// The formats another system's sheet comes in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SheetKind {
+    Text,
+    Markdown,
+    Html,
+    Json,
+}
+
+/// A sheet in the asked format, from its document (text and Markdown), its HTML page, or itself
+/// (JSON); a failure is reported (exit 1).
+pub fn render_sheet<S: Serialize>(
+    out: &Out,
+    kind: SheetKind,
+    sheet: &S,
+    doc: impl FnOnce(&S) -> Doc,
+    html: impl FnOnce(&S) -> Result<String, minijinja::Error>,
+) -> Result<String, u8> {
+    match kind {
+        SheetKind::Text => Ok(doc(sheet).to_text(out.text_style())),
+        SheetKind::Markdown => Ok(doc(sheet).to_markdown()),
+        SheetKind::Html => html(sheet).map_err(|err| {
+            out.error(&format!("cannot render the HTML sheet: {err}"));
+            exit::PROBLEMS
+        }),
+        SheetKind::Json => serde_json::to_string_pretty(sheet)
+            .map(|json| json + "\n")
+            .map_err(|err| {
+                out.error(&format!("cannot write JSON: {err}"));
+                exit::PROBLEMS
+            }),
+    }
+}
+
+/// A system whose user file prints as a sheet.
+pub trait SheetSystem {
+    type File: serde::de::DeserializeOwned;
+    type Sheet: Serialize;
+    /// What the file is, for messages: "an army file".
+    const WHAT: &'static str;
+    fn check(&self, file: &crate::diag::SourceFile) -> crate::diag::Verdict<Self::File>;
+    fn sheet(&self, verdict: &crate::diag::Verdict<Self::File>, file: &Self::File) -> Self::Sheet;
+    fn doc(sheet: &Self::Sheet) -> Doc;
+    fn html(sheet: &Self::Sheet) -> Result<String, minijinja::Error>;
+}
+
+/// `buntai print FILE` for a system: read, check, build the sheet, write it in the asked format
+/// (exit 1, the problems shown, when the file is not legal).
+pub fn print_sheet<S: SheetSystem>(
+    out: &Out,
+    system: &S,
+    path: &std::path::Path,
+    kind: SheetKind,
+    output: Option<&std::path::Path>,
+    force: bool,
+) -> u8 {
+    let file = match crate::files::read_source(path) {
+        Ok(file) => file,
+        Err(reason) => {
+            out.error(&format!("cannot read `{}`: {reason}", path.display()));
+            return exit::USAGE;
+        }
+    };
+    let verdict = system.check(&file);
+    let problems = verdict.problems();
+    let Some(parsed) = &verdict.parsed else {
+        super::output::note(&crate::diag::render_all(&problems, out.color, out.width()));
+        out.error(&format!(
+            "cannot print `{}`: it is not {}",
+            file.name,
+            S::WHAT
+        ));
+        return exit::PROBLEMS;
+    };
+    let sheet = system.sheet(&verdict, parsed);
+    let text = match render_sheet(out, kind, &sheet, S::doc, S::html) {
+        Ok(text) => text,
+        Err(code) => return code,
+    };
+    finish_sheet(out, path, output, force, &text, verdict.legal(), &problems)
 }

@@ -6,6 +6,7 @@ mod json;
 mod locate;
 mod problem;
 mod suggest;
+mod verdict;
 mod violation;
 
 pub use escape::{escape_controls, escape_for_terminal, is_control};
@@ -13,6 +14,7 @@ pub use json::ProblemJson;
 pub use locate::{Seg, SpanIndex, TomlPath, locate};
 pub use problem::{Problem, SHOWN_PROBLEMS, Severity, SourceFile, render, render_all};
 pub use suggest::{did_you_mean, suggest};
+pub use verdict::{Breach, Verdict, parse_and_check};
 pub use violation::{Code, Violation, plural};
 
 /// Process exit codes, the same for every command.

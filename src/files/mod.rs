@@ -16,7 +16,7 @@ mod toml;
 mod write;
 
 pub use read::{MAX_INPUT_BYTES, ReadError, STDIN, read_input};
-pub use toml::{parse_toml, read_source};
+pub use toml::{parse_into, parse_toml, read_source, system_files};
 pub use write::{
     LineStyle, OutputFile, WriteError, WriteOptions, edit_file, undo_file, write_file,
 };

@@ -19,6 +19,52 @@ pub fn read_source(path: &Path) -> Result<SourceFile, String> {
     Ok(SourceFile::new(name, text))
 }
 
+/// A system's data files by name: each from `DIR/<folder>/<name>` when `--data DIR` has it, else
+/// the built-in copy (`factions/<folder>/<name>`). A file that cannot be read is a problem.
+pub fn system_files(
+    embedded: &include_dir::Dir<'static>,
+    folder: &str,
+    names: &[&str],
+    data_dir: Option<&Path>,
+) -> Result<Vec<SourceFile>, Vec<Problem>> {
+    let mut files = Vec::new();
+    let mut problems = Vec::new();
+    for name in names {
+        let own = data_dir.map(|d| d.join(folder).join(name));
+        match own.filter(|p| p.is_file()) {
+            Some(path) => match read_source(&path) {
+                Ok(file) => files.push(file),
+                Err(reason) => problems.push(Problem::error(
+                    "data::unreadable",
+                    format!("cannot read `{}`: {reason}", path.display()),
+                )),
+            },
+            None => match embedded.get_file(name).and_then(|f| f.contents_utf8()) {
+                Some(text) => {
+                    files.push(SourceFile::new(format!("factions/{folder}/{name}"), text))
+                }
+                None => problems.push(Problem::error(
+                    "data::missing-file",
+                    format!("the built-in data has no `{name}`"),
+                )),
+            },
+        }
+    }
+    if problems.is_empty() {
+        Ok(files)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Deserialize one data file, noting why it does not fit.
+pub fn parse_into<T: DeserializeOwned>(
+    file: &SourceFile,
+    problems: &mut Vec<Problem>,
+) -> Option<T> {
+    parse_toml::<T>(file).map_err(|p| problems.push(*p)).ok()
+}
+
 /// Deserialize a whole file, or explain where and why it does not fit.
 pub fn parse_toml<T: DeserializeOwned>(file: &SourceFile) -> Result<T, Box<Problem>> {
     toml::from_str::<T>(&file.text).map_err(|err| Box::new(problem_from_toml(file, &err)))

@@ -33,6 +33,22 @@ pub fn render_template(
         .collect())
 }
 
+/// The style every system's printable sheet shares.
+pub const SHEET_CSS: &str = include_str!("sheet.css");
+
+/// A printable sheet from its template: `sheet` and the shared `css` are in the context.
+pub fn sheet_html(
+    name: &str,
+    template: &str,
+    sheet: &impl serde::Serialize,
+) -> Result<String, minijinja::Error> {
+    render_template(
+        name,
+        template,
+        minijinja::context! { sheet => minijinja::value::Serde(sheet), css => SHEET_CSS },
+    )
+}
+
 /// Escape text for XML and HTML, attribute values included.
 pub fn xml(text: &str) -> String {
     text.replace('&', "&amp;")

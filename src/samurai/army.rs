@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::data::Data;
-use crate::diag::{Problem, ProblemJson, SourceFile, TomlPath, did_you_mean};
+use crate::diag::{Breach, Problem, ProblemJson, SourceFile, TomlPath, did_you_mean};
 
 /// An army file.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -75,48 +75,12 @@ impl ArmyUnit {
     }
 }
 
-/// One broken rule: the rule's id and its located diagnostic.
-#[derive(Debug, Clone)]
-pub struct Breach {
-    pub rule: &'static str,
-    pub problem: Problem,
-}
-
-/// What validating one file found.
-#[derive(Debug, Clone)]
-pub struct Verdict {
-    pub file: SourceFile,
-    pub army: Option<ArmyFile>,
-    pub breaches: Vec<Breach>,
-}
-
-impl Verdict {
-    pub fn legal(&self) -> bool {
-        self.army.is_some() && !self.breaches.iter().any(|b| b.problem.is_error())
-    }
-}
+/// What validating one army file found.
+pub type Verdict = crate::diag::Verdict<ArmyFile>;
 
 /// Read and check one army file.
 pub fn validate(data: &Data, file: &SourceFile) -> Verdict {
-    let army = match crate::files::parse_toml::<ArmyFile>(file) {
-        Ok(army) => army,
-        Err(problem) => {
-            return Verdict {
-                file: file.clone(),
-                army: None,
-                breaches: vec![Breach {
-                    rule: "parse",
-                    problem: *problem,
-                }],
-            };
-        }
-    };
-    let breaches = check(data, file, &army);
-    Verdict {
-        file: file.clone(),
-        army: Some(army),
-        breaches,
-    }
+    crate::diag::parse_and_check(file, |army| check(data, file, army))
 }
 
 /// Every composition rule, in the order a player reads the file.
@@ -395,7 +359,7 @@ pub struct ArmyVerdictJson {
 
 impl ArmyVerdictJson {
     pub fn new(data: &Data, v: &Verdict) -> ArmyVerdictJson {
-        let army = v.army.as_ref();
+        let army = v.parsed.as_ref();
         ArmyVerdictJson {
             file: v.file.name.clone(),
             system: super::ID,
@@ -415,14 +379,7 @@ impl ArmyVerdictJson {
                     .find(|(_, u)| u.general)
                     .map(|(i, u)| u.label(data, i))
             }),
-            problems: v
-                .breaches
-                .iter()
-                .map(|b| ProblemJson {
-                    rule: Some(b.rule.to_owned()),
-                    ..ProblemJson::from_problem(&b.problem)
-                })
-                .collect(),
+            problems: v.problems_json(),
         }
     }
 

@@ -6,18 +6,12 @@ use super::army::{self, ArmyVerdictJson, Verdict};
 use super::data::{self, Data};
 use crate::cli::ListFormat;
 use crate::cli::output::{Out, emit, note, print_json};
-use crate::diag::{SourceFile, exit, render_all};
+use crate::diag::{exit, render_all};
+use crate::system::SystemId;
 
 /// Load the data or say why not (exit 1).
 pub fn with_data(out: &Out, data_dir: Option<&Path>, f: impl FnOnce(&Data) -> u8) -> u8 {
-    match data::load(data_dir) {
-        Ok(data) => f(&data),
-        Err(problems) => {
-            note(&render_all(&problems, out.color, out.width()));
-            out.error(&format!("the {} data has problems", super::ID));
-            exit::PROBLEMS
-        }
-    }
+    crate::cli::systems::with_data(out, super::ID, data::load(data_dir), f)
 }
 
 /// `buntai validate ARMY.toml ...` for armies of this system.
@@ -66,7 +60,7 @@ fn print_verdict(out: &Out, data: &Data, v: &Verdict) {
     let mut text = String::new();
     let verdict = out.verdict(v.legal());
     let _ = writeln!(text, "{}: {verdict}", v.file.name);
-    if let Some(a) = &v.army {
+    if let Some(a) = &v.parsed {
         let _ = writeln!(
             text,
             "  Samurai 1550-1600 army{}, {} units",
@@ -103,7 +97,7 @@ fn print_verdict(out: &Out, data: &Data, v: &Verdict) {
         }
     }
     emit(&crate::diag::escape_for_terminal(&text));
-    let problems: Vec<_> = v.breaches.iter().map(|b| b.problem.clone()).collect();
+    let problems = v.problems();
     if !problems.is_empty() {
         note(&render_all(&problems, out.color, out.width()));
     }
@@ -111,58 +105,15 @@ fn print_verdict(out: &Out, data: &Data, v: &Verdict) {
 
 /// `buntai rulings [OHW-nn]` for this system.
 pub fn rulings(out: &Out, data: &Data, id: Option<&str>, format: ListFormat) -> u8 {
-    let all = &data.rulings.rulings;
-    let chosen: Vec<_> = match id {
-        Some(id) => match all.iter().find(|r| r.id.eq_ignore_ascii_case(id)) {
-            Some(r) => vec![r],
-            None => {
-                let ids = all.iter().map(|r| r.id.as_str());
-                out.error(&format!(
-                    "there is no ruling `{id}` in {}; {}",
-                    super::ID,
-                    crate::diag::did_you_mean(id, ids)
-                ));
-                return exit::USAGE;
-            }
-        },
-        None => all.iter().collect(),
-    };
-    match format {
-        ListFormat::Json => {
-            print_json(&chosen);
-        }
-        ListFormat::Text => {
-            let mut doc =
-                crate::page::Doc::new(format!("Samurai 1550-1600 rulings ({})", chosen.len()));
-            for r in chosen {
-                doc.para(format!("{} {}: {}", r.id, r.title, r.text));
-            }
-            emit(&doc.to_text(out.text_style()));
-        }
-    }
-    exit::SUCCESS
+    crate::cli::systems::rulings(out, SystemId::Samurai1550, &data.rulings, id, format)
 }
 
 /// A verb this system does not have yet: say so plainly, never fall through to Ronin's rules.
-pub fn lacks(out: &Out, verb: &str, file: Option<&SourceFile>) -> u8 {
-    let what = file.map_or(String::new(), |f| {
-        format!("`{}` is a {} army: ", f.name, super::ID)
-    });
-    out.error(&format!(
-        "{what}the {} system has no `{verb}` yet (`buntai systems` lists what each system does)",
-        super::ID
-    ));
-    exit::USAGE
+pub fn lacks(out: &Out, verb: &str) -> u8 {
+    crate::cli::systems::lacks(out, SystemId::Samurai1550, verb)
 }
 
-/// The formats an army sheet comes in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SheetKind {
-    Text,
-    Markdown,
-    Html,
-    Json,
-}
+pub use crate::cli::systems::SheetKind;
 
 /// `buntai print ARMY.toml`: the army sheet.
 pub fn print(
@@ -173,58 +124,28 @@ pub fn print(
     output: Option<&Path>,
     force: bool,
 ) -> u8 {
-    let file = match crate::files::read_source(path) {
-        Ok(file) => file,
-        Err(reason) => {
-            out.error(&format!("cannot read `{}`: {reason}", path.display()));
-            return exit::USAGE;
-        }
-    };
-    let verdict = army::validate(data, &file);
-    let Some(parsed) = &verdict.army else {
-        let problems: Vec<_> = verdict.breaches.iter().map(|b| b.problem.clone()).collect();
-        note(&render_all(&problems, out.color, out.width()));
-        out.error(&format!(
-            "cannot print `{}`: it is not an army file",
-            file.name
-        ));
-        return exit::PROBLEMS;
-    };
-    let target = match crate::cli::output::open_output(out, output, force, &[path]) {
-        Ok(target) => target,
-        Err(code) => return code,
-    };
-    let sheet = super::sheet::build(data, &verdict, parsed);
-    let text = match kind {
-        SheetKind::Text => super::sheet::doc(&sheet).to_text(out.text_style()),
-        SheetKind::Markdown => super::sheet::doc(&sheet).to_markdown(),
-        SheetKind::Html => match super::sheet::html(&sheet) {
-            Ok(html) => html,
-            Err(err) => {
-                out.error(&format!("cannot render the HTML sheet: {err}"));
-                return exit::PROBLEMS;
-            }
-        },
-        SheetKind::Json => match serde_json::to_string_pretty(&sheet) {
-            Ok(json) => json + "\n",
-            Err(err) => {
-                out.error(&format!("cannot write JSON: {err}"));
-                return exit::PROBLEMS;
-            }
-        },
-    };
-    if let Err(code) = crate::cli::output::write_output(out, target, &text) {
-        return code;
+    crate::cli::systems::print_sheet(out, data, path, kind, output, force)
+}
+
+impl crate::cli::systems::SheetSystem for Data {
+    type File = super::army::ArmyFile;
+    type Sheet = super::sheet::ArmySheet;
+    const WHAT: &'static str = "an army file";
+
+    fn check(&self, file: &crate::diag::SourceFile) -> crate::diag::Verdict<Self::File> {
+        super::army::validate(self, file)
     }
-    if let Some(path) = output {
-        note(&format!("wrote {}\n", path.display()));
+
+    fn sheet(&self, verdict: &crate::diag::Verdict<Self::File>, file: &Self::File) -> Self::Sheet {
+        super::sheet::build(self, verdict, file)
     }
-    if verdict.legal() {
-        exit::SUCCESS
-    } else {
-        let problems: Vec<_> = verdict.breaches.iter().map(|b| b.problem.clone()).collect();
-        note(&render_all(&problems, out.color, out.width()));
-        exit::PROBLEMS
+
+    fn doc(sheet: &Self::Sheet) -> crate::page::Doc {
+        super::sheet::doc(sheet)
+    }
+
+    fn html(sheet: &Self::Sheet) -> Result<String, minijinja::Error> {
+        super::sheet::html(sheet)
     }
 }
 

@@ -354,45 +354,9 @@ const FILES: [&str; 7] = [
 /// that folder (a file it lacks is taken from the built-in set). Problems are located in their
 /// files.
 pub fn load(data_dir: Option<&Path>) -> Result<Data, Vec<Problem>> {
-    let mut files = Vec::new();
+    let files = crate::files::system_files(&EMBEDDED, FOLDER, &FILES, data_dir)?;
     let mut problems = Vec::new();
-    for name in FILES {
-        let own = data_dir.map(|d| d.join(FOLDER).join(name));
-        let file = match own.filter(|p| p.is_file()) {
-            Some(path) => match crate::files::read_source(&path) {
-                Ok(file) => file,
-                Err(reason) => {
-                    problems.push(Problem::error(
-                        "data::unreadable",
-                        format!("cannot read `{}`: {reason}", path.display()),
-                    ));
-                    continue;
-                }
-            },
-            None => match EMBEDDED.get_file(name).and_then(|f| f.contents_utf8()) {
-                Some(text) => SourceFile::new(format!("factions/{FOLDER}/{name}"), text),
-                None => {
-                    problems.push(Problem::error(
-                        "data::missing-file",
-                        format!("the built-in data has no `{name}`"),
-                    ));
-                    continue;
-                }
-            },
-        };
-        files.push(file);
-    }
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    fn parse<T: serde::de::DeserializeOwned>(
-        file: &SourceFile,
-        problems: &mut Vec<Problem>,
-    ) -> Option<T> {
-        crate::files::parse_toml::<T>(file)
-            .map_err(|p| problems.push(*p))
-            .ok()
-    }
+    use crate::files::parse_into as parse;
     let units = parse::<UnitsFile>(&files[0], &mut problems);
     let command = parse::<CommandFile>(&files[1], &mut problems);
     let additions = parse::<AdditionsFile>(&files[2], &mut problems);

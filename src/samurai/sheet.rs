@@ -347,9 +347,5 @@ const TEMPLATE: &str = include_str!("sheet.html");
 
 /// The print-ready HTML sheet: one self-contained page.
 pub fn html(sheet: &ArmySheet) -> Result<String, minijinja::Error> {
-    crate::page::render_template(
-        "army.html",
-        TEMPLATE,
-        minijinja::context! { sheet => minijinja::value::Serde(sheet) },
-    )
+    crate::page::sheet_html("army.html", TEMPLATE, sheet)
 }

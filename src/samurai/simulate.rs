@@ -219,8 +219,8 @@ fn side(
 ) -> Result<(Side, String), u8> {
     let file = crate::cli::output::read_input(out, path)?;
     let verdict = army::validate(data, &file);
-    let Some(parsed) = verdict.army.clone() else {
-        let problems: Vec<_> = verdict.breaches.iter().map(|b| b.problem.clone()).collect();
+    let Some(parsed) = verdict.parsed.clone() else {
+        let problems = verdict.problems();
         note(&render_all(&problems, out.color, out.width()));
         out.error(&format!(
             "cannot simulate `{}`: fix the problems above first",
@@ -229,7 +229,7 @@ fn side(
         return Err(exit::PROBLEMS);
     };
     if !verdict.legal() {
-        let problems: Vec<_> = verdict.breaches.iter().map(|b| b.problem.clone()).collect();
+        let problems = verdict.problems();
         note(&render_all(&problems, out.color, out.width()));
         if strict {
             out.error(&format!("`{}` is not a legal army (--strict)", file.name));

@@ -24,8 +24,8 @@ use crate::ronin::suggest::Style;
 
 #[derive(Debug, Args)]
 pub struct NewArgs {
-    /// Start a file of another system: `samurai-1550-1600` writes an army of six units (no
-    /// faction, period or points).
+    /// Start a file of another system: `samurai-1550-1600` writes an army of six units,
+    /// `heroic-samurai` a contingent with its leader (no faction, period or points).
     #[arg(long, value_enum, value_name = "ID")]
     pub system: Option<crate::system::SystemId>,
     /// Faction id (see `buntai factions`).
@@ -665,7 +665,8 @@ fn summary(
 #[derive(Debug, Args)]
 pub struct SuggestArgs {
     /// Suggest for another system: `samurai-1550-1600` rolls a random army on the OHW-03 table
-    /// (the seed picks the roll; no faction or points).
+    /// (the seed picks the roll; no faction or points); `heroic-samurai` builds a contingent of
+    /// `--size` elements in a `--style`.
     #[arg(long, value_enum, value_name = "ID")]
     pub system: Option<crate::system::SystemId>,
     /// Faction id (see `buntai factions`).
@@ -678,6 +679,9 @@ pub struct SuggestArgs {
     /// Seed for the search: the same seed gives the same Buntai.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Heroic Samurai: elements in the contingent (1-12; 6 when absent).
+    #[arg(long, value_name = "N")]
+    pub size: Option<u32>,
     /// What kind of list to favour.
     #[arg(long, value_enum, default_value_t = Style::Balanced)]
     pub style: Style,

@@ -488,13 +488,7 @@ fn shoot(cat: &Catalogue, args: &ShootArgs) -> Result<OddsJson, String> {
     Ok(json)
 }
 
-fn reduce_pair(n: u64, d: u64) -> (u64, u64) {
-    fn gcd(a: u64, b: u64) -> u64 {
-        if b == 0 { a } else { gcd(b, a % b) }
-    }
-    let g = gcd(n, d).max(1);
-    (n / g, d / g)
-}
+use crate::fraction::reduce as reduce_pair;
 
 fn result_json(label: &str, (numerator, denominator): (u64, u64)) -> ResultJson {
     ResultJson {

@@ -35,6 +35,10 @@ pub struct ValidateArgs {
     /// Campaign: MASTER is the master roster, and each ROSTER a small Buntai drawn from it.
     #[arg(long, value_name = "MASTER")]
     pub campaign: Option<PathBuf>,
+    /// Heroic Samurai: the sides of one game, `a=x.toml,y.toml` (repeatable; files not named make
+    /// up the other side). Checks every contingent is on a side and no side is empty (HS-61).
+    #[arg(long, value_name = "SIDE=FILES")]
+    pub sides: Vec<String>,
 }
 
 pub fn run(out: &Out, cat: &Catalogue, args: &ValidateArgs) -> u8 {

@@ -48,14 +48,7 @@ impl Distribution {
     }
 }
 
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 { a } else { gcd(b, a % b) }
-}
-
-pub fn reduce(n: u64, d: u64) -> (u64, u64) {
-    let g = gcd(n, d).max(1);
-    (n / g, d / g)
-}
+pub use crate::fraction::reduce;
 
 /// The longest sequence of dice one attack can use.
 const MAX_DICE: usize = 8;
