@@ -4,6 +4,8 @@
 #   - with `--card back` the card moves to a second page;
 #   - the model cards print nine to a page (A4 and Letter);
 #   - a screenshot of each is not blank;
+#   - the Samurai 1550-1600 army sheet and the Heroic Samurai contingent sheet print on one or two
+#     A4 pages;
 #   - a generated table's SVG renders with its table, terrain and deployment zones in colour;
 #   - a game's replay page draws both sides' models on the table, and steps to a later turn;
 #   - the simulation reports (a pairing, a field) draw their charts in colour, load nothing from
@@ -92,6 +94,18 @@ else
   failed=$((failed + 1))
 fi
 not_blank army
+# The Heroic Samurai contingent sheet: one or two A4 pages (sheet and card), with ink on it.
+"$bin" print examples/heroic-samurai/kono.toml --format html -o "$out/contingent.html" --force 2>/dev/null || true
+contingent_pages=$(pdf contingent A4)
+if [ "$contingent_pages" -ge 1 ] 2>/dev/null && [ "$contingent_pages" -le 2 ]; then
+  echo "ok   contingent sheet on A4: $contingent_pages page(s)"
+  passed=$((passed + 1))
+else
+  echo "FAIL contingent sheet on A4: ${contingent_pages:-no} page(s), expected 1 or 2"
+  status=1
+  failed=$((failed + 1))
+fi
+not_blank contingent
 # judge NAME VERDICT: a check passes when its verdict starts with "ok".
 judge() {
   if [[ "$2" == ok* ]]; then

@@ -34,6 +34,32 @@ pub enum SchemaKind {
     SamuraiField,
     /// One line of a Samurai 1550-1600 game's `--log` (JSON Lines).
     SamuraiEvent,
+    /// A Heroic Samurai contingent file (`system = "heroic-samurai"`).
+    HeroicContingent,
+    /// `buntai validate --format json` for Heroic Samurai contingents (and `--sides`).
+    HeroicVerdict,
+    /// `buntai print --format json` for a Heroic Samurai contingent: the contingent sheet.
+    HeroicSheet,
+    /// `buntai odds --system heroic-samurai melee --format json`.
+    HeroicMeleeOdds,
+    /// `buntai odds --system heroic-samurai shoot --format json`.
+    HeroicShotOdds,
+    /// `buntai odds --system heroic-samurai duel --format json`.
+    HeroicDuelOdds,
+    /// `buntai odds --system heroic-samurai morale --format json`.
+    HeroicMoraleOdds,
+    /// Heroic Samurai's element types (`factions/heroic-samurai/elements.toml`).
+    HeroicElements,
+    /// Heroic Samurai's shooting tables (`factions/heroic-samurai/shooting.toml`).
+    HeroicShooting,
+    /// Heroic Samurai's melee numbers (`factions/heroic-samurai/melee.toml`).
+    HeroicMelee,
+    /// Heroic Samurai's Morale Test (`factions/heroic-samurai/morale.toml`).
+    HeroicMorale,
+    /// Heroic Samurai's leader and characteristics (`factions/heroic-samurai/leaders.toml`).
+    HeroicLeaders,
+    /// Heroic Samurai's scenarios and terrain (`factions/heroic-samurai/scenarios.toml`).
+    HeroicScenarios,
     /// The weapons file of the data.
     Weapons,
     /// The attributes file of the data.
@@ -101,7 +127,7 @@ pub enum SchemaKind {
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 43] = [
+    pub const ALL: [SchemaKind; 56] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -145,6 +171,19 @@ impl SchemaKind {
         SchemaKind::SamuraiSimulation,
         SchemaKind::SamuraiField,
         SchemaKind::SamuraiEvent,
+        SchemaKind::HeroicContingent,
+        SchemaKind::HeroicVerdict,
+        SchemaKind::HeroicSheet,
+        SchemaKind::HeroicMeleeOdds,
+        SchemaKind::HeroicShotOdds,
+        SchemaKind::HeroicDuelOdds,
+        SchemaKind::HeroicMoraleOdds,
+        SchemaKind::HeroicElements,
+        SchemaKind::HeroicShooting,
+        SchemaKind::HeroicMelee,
+        SchemaKind::HeroicMorale,
+        SchemaKind::HeroicLeaders,
+        SchemaKind::HeroicScenarios,
     ];
 
     /// The file name under `schemas/`.
@@ -161,6 +200,19 @@ impl SchemaKind {
             SchemaKind::SamuraiSimulation => "samurai-simulation.schema.json",
             SchemaKind::SamuraiField => "samurai-field.schema.json",
             SchemaKind::SamuraiEvent => "samurai-event.schema.json",
+            SchemaKind::HeroicContingent => "heroic-contingent.schema.json",
+            SchemaKind::HeroicVerdict => "heroic-verdict.schema.json",
+            SchemaKind::HeroicSheet => "heroic-sheet.schema.json",
+            SchemaKind::HeroicMeleeOdds => "heroic-melee-odds.schema.json",
+            SchemaKind::HeroicShotOdds => "heroic-shot-odds.schema.json",
+            SchemaKind::HeroicDuelOdds => "heroic-duel-odds.schema.json",
+            SchemaKind::HeroicMoraleOdds => "heroic-morale-odds.schema.json",
+            SchemaKind::HeroicElements => "heroic-elements.schema.json",
+            SchemaKind::HeroicShooting => "heroic-shooting.schema.json",
+            SchemaKind::HeroicMelee => "heroic-melee.schema.json",
+            SchemaKind::HeroicMorale => "heroic-morale.schema.json",
+            SchemaKind::HeroicLeaders => "heroic-leaders.schema.json",
+            SchemaKind::HeroicScenarios => "heroic-scenarios.schema.json",
             SchemaKind::Weapons => "weapons.schema.json",
             SchemaKind::Attributes => "attributes.schema.json",
             SchemaKind::SwordsForHire => "swords-for-hire.schema.json",
@@ -217,6 +269,27 @@ impl SchemaKind {
                 schemars::schema_for!(crate::samurai::engine::event::Event)
             }
             SchemaKind::SamuraiUnits => schemars::schema_for!(crate::samurai::data::UnitsFile),
+            SchemaKind::HeroicContingent => {
+                schemars::schema_for!(crate::heroic::contingent::ContingentFile)
+            }
+            SchemaKind::HeroicVerdict => schemars::schema_for!(crate::heroic::cli::ValidateJson),
+            SchemaKind::HeroicSheet => schemars::schema_for!(crate::heroic::sheet::ContingentSheet),
+            SchemaKind::HeroicMeleeOdds => {
+                schemars::schema_for!(crate::heroic::odds::MeleeOddsJson)
+            }
+            SchemaKind::HeroicShotOdds => schemars::schema_for!(crate::heroic::odds::ShotOddsJson),
+            SchemaKind::HeroicDuelOdds => schemars::schema_for!(crate::heroic::odds::DuelOddsJson),
+            SchemaKind::HeroicMoraleOdds => {
+                schemars::schema_for!(crate::heroic::odds::MoraleOddsJson)
+            }
+            SchemaKind::HeroicElements => schemars::schema_for!(crate::heroic::data::ElementsFile),
+            SchemaKind::HeroicShooting => schemars::schema_for!(crate::heroic::data::ShootingFile),
+            SchemaKind::HeroicMelee => schemars::schema_for!(crate::heroic::data::MeleeFile),
+            SchemaKind::HeroicMorale => schemars::schema_for!(crate::heroic::data::MoraleFile),
+            SchemaKind::HeroicLeaders => schemars::schema_for!(crate::heroic::data::LeadersFile),
+            SchemaKind::HeroicScenarios => {
+                schemars::schema_for!(crate::heroic::data::ScenariosFile)
+            }
             SchemaKind::SamuraiAdditions => {
                 schemars::schema_for!(crate::samurai::data::AdditionsFile)
             }

@@ -265,8 +265,9 @@ pub enum OddsCommand {
 /// `odds melee`.
 #[derive(Debug, clap::Args)]
 pub struct MeleeArgs {
-    /// Side A's elements, one flag each: TYPE, TYPE:D or TYPE:D:H (Distractions and Hits it
-    /// carries); `leader` or `mounted-leader` for a leader fighting as an element.
+    /// Side A's elements, one flag each, the lead element first (its factors count, HS-69):
+    /// TYPE, TYPE:D or TYPE:D:H (Distractions and Hits it carries); `leader` or
+    /// `mounted-leader` for a leader fighting as an element.
     #[arg(long = "a", value_name = "ELEMENT", required = true)]
     pub a: Vec<String>,
     /// Side B's elements, as for --a.
@@ -460,7 +461,7 @@ fn terms_text(terms: &[super::rules::Term]) -> String {
     }
     terms
         .iter()
-        .map(|t| format!("{:+} {}", t.value, t.why))
+        .map(|t| format!("{:+} for {}", t.value, t.why))
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -22,7 +22,7 @@ pub struct HitsJson {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct SideJson {
     pub elements: Vec<String>,
-    /// The factors that count (its best element's, HS-69), outnumbering included.
+    /// The factors that count (its lead element's, HS-69), outnumbering included.
     pub factors: Vec<Term>,
     pub total_factor: i32,
     pub wins: Fraction,
@@ -55,8 +55,8 @@ fn hits_json(counts: &[u64], removes: u64, den: u64) -> HitsJson {
 
 /// Every one of the 36 rolls of a fight between two sides.
 pub fn melee(data: &Data, a: &[Combatant], b: &[Combatant], push_back: bool) -> MeleeOddsJson {
-    let (_, a_terms) = rules::side_terms(data, a, b.len());
-    let (_, b_terms) = rules::side_terms(data, b, a.len());
+    let a_terms = rules::side_terms(data, a, b.len());
+    let b_terms = rules::side_terms(data, b, a.len());
     let mut wins = [0u64; 2];
     let mut draw = 0;
     let mut hits: [Vec<u64>; 2] = [vec![0; 1], vec![0; 1]];

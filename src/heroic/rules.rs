@@ -179,14 +179,10 @@ pub fn sum(terms: &[Term]) -> i32 {
     terms.iter().map(|t| t.value).sum()
 }
 
-/// One side's factors in a fight: its best element's (HS-69), and the outnumbered factor when it
-/// is a single element against several (HS-15). Returns the index of the element whose factors
-/// count and the terms.
-pub fn side_terms(data: &Data, side: &[Combatant], enemies: usize) -> (usize, Vec<Term>) {
-    let best = (0..side.len())
-        .max_by_key(|&i| (sum(&side[i].terms(data)), std::cmp::Reverse(i)))
-        .unwrap_or(0);
-    let mut terms = side.get(best).map_or_else(Vec::new, |c| c.terms(data));
+/// One side's factors in a fight: its lead element's, the first of the side (HS-69), and the
+/// outnumbered factor when it is a single element against several (HS-15).
+pub fn side_terms(data: &Data, side: &[Combatant], enemies: usize) -> Vec<Term> {
+    let mut terms = side.first().map_or_else(Vec::new, |c| c.terms(data));
     if side.len() == 1 && enemies >= 2 {
         let n = u32::try_from(enemies).unwrap_or(u32::MAX);
         terms.push(term(
@@ -194,7 +190,7 @@ pub fn side_terms(data: &Data, side: &[Combatant], enemies: usize) -> (usize, Ve
             format!("outnumbered {enemies} to 1"),
         ));
     }
-    (best, terms)
+    terms
 }
 
 /// The Hits a win by `margin` scores on a loser of `tier` (§8.3): none below the tier's least
@@ -257,8 +253,8 @@ pub fn fight(
     b: &mut [Combatant],
     choose: impl FnOnce(&[Combatant], i32) -> usize,
 ) -> FightReport {
-    let (_, a_terms) = side_terms(data, a, b.len());
-    let (_, b_terms) = side_terms(data, b, a.len());
+    let a_terms = side_terms(data, a, b.len());
+    let b_terms = side_terms(data, b, a.len());
     let ra = dice.d6();
     let rb = dice.d6();
     let a_total = i32::from(ra) + sum(&a_terms);
@@ -360,7 +356,7 @@ pub fn shot_terms(weapon: &Weapon, shooter: &Shooter) -> Vec<Term> {
     if shooter.hits > 0 {
         terms.push(term(
             weapon.per_hit.value * count(shooter.hits),
-            format!("{} Hits", shooter.hits),
+            crate::diag::plural(shooter.hits, "Hit"),
         ));
     }
     if shooter.smoke && weapon.smoke.value != 0 {
@@ -474,13 +470,19 @@ pub fn morale_terms(data: &Data, case: &MoraleCase) -> Vec<Term> {
     if case.hits_this_turn > 0 {
         terms.push(term(
             m.modifier("hits-this-turn") * count(case.hits_this_turn),
-            format!("{} Hits this turn", case.hits_this_turn),
+            format!(
+                "{} this turn",
+                crate::diag::plural(case.hits_this_turn, "Hit")
+            ),
         ));
     }
     if case.elements_lost > 0 {
         terms.push(term(
             m.modifier("elements-lost") * count(case.elements_lost),
-            format!("{} elements lost", case.elements_lost),
+            format!(
+                "{} lost",
+                crate::diag::plural(case.elements_lost, "element")
+            ),
         ));
     }
     if case.outnumbered {

@@ -314,7 +314,7 @@ fn card(data: &Data) -> Vec<CardSection> {
         m.per_distraction.value, m.per_hit.value
     ));
     let mut results = vec![
-        "Each side rolls 1d6 and adds its factors (a side of several: its best element, HS-69). Higher wins.".to_owned(),
+        "Each side rolls 1d6 and adds its factors (a side of several: its lead element, HS-69). Higher wins.".to_owned(),
         format!("Draw: every element in the fight takes {} D.", m.draw_distractions.value),
         format!(
             "Win: every loser takes {} D and is pushed back {} cm (not behind field defences or in a building); all Hits go to one loser.",

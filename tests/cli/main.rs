@@ -15,6 +15,8 @@ mod fatigue;
 mod field;
 mod game;
 mod geometry_oracle;
+mod heroic;
+mod heroic_rules;
 mod inexorable;
 mod loader_fuzz;
 mod log;

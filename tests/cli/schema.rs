@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::support::{buntai, repo};
 
-const KINDS: [&str; 30] = [
+const KINDS: [&str; 43] = [
     "faction",
     "roster",
     "weapons",
@@ -35,6 +35,19 @@ const KINDS: [&str; 30] = [
     "samurai-simulation",
     "samurai-field",
     "samurai-event",
+    "heroic-contingent",
+    "heroic-verdict",
+    "heroic-sheet",
+    "heroic-melee-odds",
+    "heroic-shot-odds",
+    "heroic-duel-odds",
+    "heroic-morale-odds",
+    "heroic-elements",
+    "heroic-shooting",
+    "heroic-melee",
+    "heroic-morale",
+    "heroic-leaders",
+    "heroic-scenarios",
 ];
 
 #[test]
@@ -107,6 +120,51 @@ fn samurai_data_and_armies_point_editors_at_their_schemas() {
         let resolved = path.parent().expect("parent").join(target);
         assert!(
             resolved.is_file(),
+            "{} names a missing schema",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn heroic_data_and_contingents_point_editors_at_their_schemas() {
+    let data = repo().join("factions/heroic-samurai");
+    let mut files: Vec<(std::path::PathBuf, String)> = [
+        "elements",
+        "shooting",
+        "melee",
+        "morale",
+        "leaders",
+        "scenarios",
+    ]
+    .iter()
+    .map(|k| {
+        (
+            data.join(format!("{k}.toml")),
+            format!("heroic-{k}.schema.json"),
+        )
+    })
+    .collect();
+    files.push((data.join("rulings.toml"), "rulings.schema.json".to_owned()));
+    for entry in std::fs::read_dir(repo().join("examples/heroic-samurai")).expect("examples") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            files.push((path, "heroic-contingent.schema.json".to_owned()));
+        }
+    }
+    assert!(
+        files.len() >= 10,
+        "the data files and at least three contingents"
+    );
+    for (path, schema) in files {
+        let text = std::fs::read_to_string(&path).expect("read");
+        let first = text.lines().next().unwrap_or_default();
+        let target = first
+            .strip_prefix("#:schema ")
+            .unwrap_or_else(|| panic!("{} lacks #:schema", path.display()));
+        assert!(target.ends_with(&schema), "{}: {target}", path.display());
+        assert!(
+            path.parent().expect("parent").join(target).is_file(),
             "{} names a missing schema",
             path.display()
         );
