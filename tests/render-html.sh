@@ -82,29 +82,26 @@ for paper in A4 Letter; do
   expect cards-20 "$paper" 3
 done
 for name in sheet-10 sheet-20 cards-20; do not_blank "$name"; done
+# one_or_two_pages NAME: $out/NAME.html prints on one or two A4 pages (a sheet and its card).
+one_or_two_pages() {
+  local pages
+  pages=$(pdf "$1" A4)
+  if [ "$pages" -ge 1 ] 2>/dev/null && [ "$pages" -le 2 ]; then
+    echo "ok   $1 sheet on A4: $pages page(s)"
+    passed=$((passed + 1))
+  else
+    echo "FAIL $1 sheet on A4: ${pages:-no} page(s), expected 1 or 2"
+    status=1
+    failed=$((failed + 1))
+  fi
+}
 # The Samurai 1550-1600 army sheet: one page or two on A4 (sheet and card), with ink on it.
 "$bin" print examples/samurai-1550-1600/takeda.toml --format html -o "$out/army.html" --force 2>/dev/null || true
-army_pages=$(pdf army A4)
-if [ "$army_pages" -ge 1 ] 2>/dev/null && [ "$army_pages" -le 2 ]; then
-  echo "ok   army sheet on A4: $army_pages page(s)"
-  passed=$((passed + 1))
-else
-  echo "FAIL army sheet on A4: ${army_pages:-no} page(s), expected 1 or 2"
-  status=1
-  failed=$((failed + 1))
-fi
+one_or_two_pages army
 not_blank army
 # The Heroic Samurai contingent sheet: one or two A4 pages (sheet and card), with ink on it.
 "$bin" print examples/heroic-samurai/kono.toml --format html -o "$out/contingent.html" --force 2>/dev/null || true
-contingent_pages=$(pdf contingent A4)
-if [ "$contingent_pages" -ge 1 ] 2>/dev/null && [ "$contingent_pages" -le 2 ]; then
-  echo "ok   contingent sheet on A4: $contingent_pages page(s)"
-  passed=$((passed + 1))
-else
-  echo "FAIL contingent sheet on A4: ${contingent_pages:-no} page(s), expected 1 or 2"
-  status=1
-  failed=$((failed + 1))
-fi
+one_or_two_pages contingent
 not_blank contingent
 # judge NAME VERDICT: a check passes when its verdict starts with "ok".
 judge() {

@@ -111,19 +111,23 @@ fn samurai_data_and_armies_point_editors_at_their_schemas() {
         ),
     ];
     for (path, schema) in files {
-        let text = std::fs::read_to_string(&path).expect("read");
-        let first = text.lines().next().unwrap_or_default();
-        let target = first
-            .strip_prefix("#:schema ")
-            .unwrap_or_else(|| panic!("{} lacks #:schema", path.display()));
-        assert!(target.ends_with(schema), "{}: {target}", path.display());
-        let resolved = path.parent().expect("parent").join(target);
-        assert!(
-            resolved.is_file(),
-            "{} names a missing schema",
-            path.display()
-        );
+        points_at_schema(&path, schema);
     }
+}
+
+/// The file's first line is `#:schema PATH`, PATH ends in `schema` and resolves to a file.
+fn points_at_schema(path: &std::path::Path, schema: &str) {
+    let text = std::fs::read_to_string(path).expect("read");
+    let first = text.lines().next().unwrap_or_default();
+    let target = first
+        .strip_prefix("#:schema ")
+        .unwrap_or_else(|| panic!("{} lacks #:schema", path.display()));
+    assert!(target.ends_with(schema), "{}: {target}", path.display());
+    assert!(
+        path.parent().expect("parent").join(target).is_file(),
+        "{} names a missing schema",
+        path.display()
+    );
 }
 
 #[test]
@@ -157,17 +161,7 @@ fn heroic_data_and_contingents_point_editors_at_their_schemas() {
         "the data files and at least three contingents"
     );
     for (path, schema) in files {
-        let text = std::fs::read_to_string(&path).expect("read");
-        let first = text.lines().next().unwrap_or_default();
-        let target = first
-            .strip_prefix("#:schema ")
-            .unwrap_or_else(|| panic!("{} lacks #:schema", path.display()));
-        assert!(target.ends_with(&schema), "{}: {target}", path.display());
-        assert!(
-            path.parent().expect("parent").join(target).is_file(),
-            "{} names a missing schema",
-            path.display()
-        );
+        points_at_schema(&path, &schema);
     }
 }
 
