@@ -448,13 +448,10 @@ pub fn run(cli: Cli) -> u8 {
             Ok(system @ (SystemId::Samurai1550 | SystemId::Heroic)) => {
                 let kind = match sheet_kind(&args) {
                     Ok(kind) => kind,
-                    Err(verb) if system == SystemId::Heroic => {
-                        return heroic::cli::lacks(&out, verb);
-                    }
-                    Err(verb) => return samurai::cli::lacks(&out, verb),
+                    Err(verb) => return systems::lacks(&out, system, verb),
                 };
                 let Some(path) = args.roster.as_deref() else {
-                    return samurai::cli::lacks(&out, "print --campaign");
+                    return systems::lacks(&out, system, "print --campaign");
                 };
                 if system == SystemId::Heroic {
                     return heroic::cli::with_data(&out, cli.data.as_deref(), |d| {
