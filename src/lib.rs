@@ -9,6 +9,7 @@ pub mod diag;
 pub mod dice;
 pub mod files;
 pub mod fraction;
+pub mod geometry;
 pub mod heroic;
 pub mod page;
 pub mod ronin;

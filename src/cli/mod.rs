@@ -564,11 +564,18 @@ pub fn run(cli: Cli) -> u8 {
             with_catalogue(&out, &source, |cat| event::run(&out, cat, &command))
         }
         Command::Simulate(args) => {
+            let sided: Vec<PathBuf> = args
+                .side
+                .iter()
+                .filter_map(|s| heroic::contingent::parse_side(s).ok())
+                .flat_map(|s| s.files.into_iter().map(PathBuf::from))
+                .collect();
             let files: Vec<PathBuf> = args
                 .a
                 .iter()
                 .chain(&args.b)
                 .chain(&args.field)
+                .chain(&sided)
                 .cloned()
                 .collect();
             match systems::of_files(&out, &files) {
@@ -578,7 +585,13 @@ pub fn run(cli: Cli) -> u8 {
                         samurai::simulate::run(&out, d, &args)
                     })
                 }
-                Ok(SystemId::Heroic) => heroic::cli::lacks(&out, "simulate"),
+                Ok(SystemId::Heroic) => heroic::cli::with_data(&out, cli.data.as_deref(), |d| {
+                    heroic::simulate::run(&out, d, &args, &args.side)
+                }),
+                Ok(_) if !args.side.is_empty() => {
+                    out.error("--side is Heroic Samurai's: a side of several contingent files");
+                    exit::USAGE
+                }
                 Ok(SystemId::Ronin) if args.first.is_some() => {
                     out.error(
                         "--first is Samurai 1550-1600's (OHW-02); Ronin rolls for priority every turn",

@@ -60,6 +60,8 @@ pub enum SchemaKind {
     HeroicLeaders,
     /// Heroic Samurai's scenarios and terrain (`factions/heroic-samurai/scenarios.toml`).
     HeroicScenarios,
+    /// `buntai simulate --format json` for Heroic Samurai sides.
+    HeroicSimulation,
     /// The weapons file of the data.
     Weapons,
     /// The attributes file of the data.
@@ -127,7 +129,7 @@ pub enum SchemaKind {
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 56] = [
+    pub const ALL: [SchemaKind; 57] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -184,6 +186,7 @@ impl SchemaKind {
         SchemaKind::HeroicMorale,
         SchemaKind::HeroicLeaders,
         SchemaKind::HeroicScenarios,
+        SchemaKind::HeroicSimulation,
     ];
 
     /// The file name under `schemas/`.
@@ -213,6 +216,7 @@ impl SchemaKind {
             SchemaKind::HeroicMorale => "heroic-morale.schema.json",
             SchemaKind::HeroicLeaders => "heroic-leaders.schema.json",
             SchemaKind::HeroicScenarios => "heroic-scenarios.schema.json",
+            SchemaKind::HeroicSimulation => "heroic-simulation.schema.json",
             SchemaKind::Weapons => "weapons.schema.json",
             SchemaKind::Attributes => "attributes.schema.json",
             SchemaKind::SwordsForHire => "swords-for-hire.schema.json",
@@ -289,6 +293,9 @@ impl SchemaKind {
             SchemaKind::HeroicLeaders => schemars::schema_for!(crate::heroic::data::LeadersFile),
             SchemaKind::HeroicScenarios => {
                 schemars::schema_for!(crate::heroic::data::ScenariosFile)
+            }
+            SchemaKind::HeroicSimulation => {
+                schemars::schema_for!(crate::heroic::simulate::HeroicSimulationJson)
             }
             SchemaKind::SamuraiAdditions => {
                 schemars::schema_for!(crate::samurai::data::AdditionsFile)

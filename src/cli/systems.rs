@@ -84,6 +84,9 @@ fn does(system: SystemId, verb: &str) -> Option<&'static str> {
             "data check" => Some("loads and cross-checks its data (`--system heroic-samurai`)"),
             "new" => Some("starts a contingent (`new --system heroic-samurai`)"),
             "suggest" => Some("a contingent of `--size N` elements in a `--style`"),
+            "simulate" => Some(
+                "whole Clan Feuds on the table, `--side a=... --side b=...`: win rates with intervals",
+            ),
             _ => None,
         },
     }

@@ -120,6 +120,8 @@ pub struct Element {
     pub hit_tier: Marked<Tier>,
     pub shoots: Shoots,
     pub target_row: TargetRow,
+    /// The Reputation deed a Hit on it scores (HS-66).
+    pub deed: String,
     /// The element it becomes on first contact (Mounted Bandits, HS-44).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dismounts_to: Option<String>,
@@ -129,6 +131,8 @@ pub struct Element {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ElementsFile {
+    /// The side of every element's square base.
+    pub base_mm: Num,
     pub element: Vec<Element>,
 }
 
@@ -495,6 +499,7 @@ pub struct ScenariosFile {
 /// All of this system's data, loaded and cross-checked.
 #[derive(Debug, Clone)]
 pub struct Data {
+    pub base_mm: Num,
     pub elements: Vec<Element>,
     pub shooting: ShootingFile,
     pub melee: MeleeFile,
@@ -564,6 +569,7 @@ pub fn load(data_dir: Option<&Path>) -> Result<Data, Vec<Problem>> {
         return Err(problems);
     };
     let data = Data {
+        base_mm: elements.base_mm,
         elements: elements.element,
         shooting,
         melee,
@@ -750,6 +756,13 @@ fn cross_check(data: &Data, files: &[SourceFile]) -> Vec<Problem> {
                 &mut problems,
                 0,
                 format!("{} dismounts to no element `{to}`", e.id),
+            );
+        }
+        if !data.leaders.deed.iter().any(|d| d.id == e.deed) {
+            bad(
+                &mut problems,
+                0,
+                format!("{}: leaders.toml has no deed `{}`", e.id, e.deed),
             );
         }
         if data.melee.tier(e.hit_tier.value).is_none() {

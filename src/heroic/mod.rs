@@ -7,9 +7,11 @@
 pub mod cli;
 pub mod contingent;
 pub mod data;
+pub mod engine;
 pub mod odds;
 pub mod rules;
 pub mod sheet;
+pub mod simulate;
 
 /// The system's id, as contingent files' `system` key gives it.
 pub const ID: &str = "heroic-samurai";

@@ -65,7 +65,7 @@ pub fn melee(data: &Data, a: &[Combatant], b: &[Combatant], push_back: bool) -> 
         for rb in 1..=6u8 {
             let (mut sa, mut sb) = (a.to_vec(), b.to_vec());
             let mut dice = crate::dice::ScriptedDice::new(&[ra, rb]);
-            let report = rules::fight(data, &mut dice, &mut sa, &mut sb, |losers, margin| {
+            let report = rules::fight(data, &mut dice, &mut sa, &mut sb, |_, losers, margin| {
                 rules::best_hit_target(data, losers, margin)
             });
             let side = match report.outcome {

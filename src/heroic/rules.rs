@@ -251,7 +251,7 @@ pub fn fight(
     dice: &mut impl D6,
     a: &mut [Combatant],
     b: &mut [Combatant],
-    choose: impl FnOnce(&[Combatant], i32) -> usize,
+    choose: impl FnOnce(Outcome, &[Combatant], i32) -> usize,
 ) -> FightReport {
     let a_terms = side_terms(data, a, b.len());
     let b_terms = side_terms(data, b, a.len());
@@ -289,7 +289,7 @@ pub fn fight(
     for c in losers.iter_mut() {
         c.distractions += loss_d;
     }
-    let target = choose(losers, margin).min(losers.len().saturating_sub(1));
+    let target = choose(outcome, losers, margin).min(losers.len().saturating_sub(1));
     if let Some(c) = losers.get_mut(target) {
         let hits = hits_for(data, margin, c.tier);
         report.hits = hits;

@@ -564,7 +564,7 @@ fn rulings_say_which_values_are_rebuilt_or_ruled_and_why() {
         .iter()
         .map(|r| r["id"].as_str().expect("id").to_owned())
         .collect();
-    for n in (1..=53).chain(60..=71) {
+    for n in (1..=53).chain(60..=73) {
         assert!(ids.contains(&format!("HS-{n:02}")), "HS-{n:02}");
     }
     let missing = buntai().args(["rulings", "HS-99"]).output().expect("runs");
@@ -572,7 +572,7 @@ fn rulings_say_which_values_are_rebuilt_or_ruled_and_why() {
 }
 
 #[test]
-fn data_check_loads_the_heroic_data_and_simulate_says_it_is_not_there_yet() {
+fn data_check_loads_the_heroic_data() {
     let output = buntai()
         .args([
             "data",
@@ -588,11 +588,37 @@ fn data_check_loads_the_heroic_data_and_simulate_says_it_is_not_there_yet() {
     let report = json(&output);
     assert_eq!(report["elements"], 13);
     assert_eq!(report["shooting_cells"], 16);
+}
+
+#[test]
+fn simulate_plays_two_contingents_and_refuses_what_it_lacks() {
     let m = example("matsuda.toml");
     let k = example("kono.toml");
-    let sim = buntai().args(["simulate", &m, &k]).output().expect("runs");
-    assert_eq!(sim.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&sim.stderr).contains("has no `simulate`"));
+    let sim = buntai()
+        .args(["simulate", &m, &k, "--games", "50", "--format", "json"])
+        .output()
+        .expect("runs");
+    assert_eq!(
+        sim.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&sim.stderr)
+    );
+    let report = json(&sim);
+    assert_eq!(report["system"], "heroic-samurai");
+    assert_eq!(report["games"], 50);
+    assert!(report["mean_turns"].as_f64().expect("turns") <= 12.0);
+    for option in [["--replay", "x.html"], ["--policy-b", "attack"]] {
+        let mut args = vec!["simulate", m.as_str(), k.as_str()];
+        args.extend(option);
+        let out = buntai().args(&args).output().expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{option:?}");
+    }
+    let one_side = buntai()
+        .args(["simulate", "--side", &format!("a={m}")])
+        .output()
+        .expect("runs");
+    assert_eq!(one_side.status.code(), Some(2));
 }
 
 #[test]

@@ -28,7 +28,7 @@ fn fight(
     b: &mut [Combatant],
 ) -> rules::FightReport {
     let mut dice = ScriptedDice::new(&rolls);
-    let report = rules::fight(data, &mut dice, a, b, |_, _| 0);
+    let report = rules::fight(data, &mut dice, a, b, |_, _, _| 0);
     assert_eq!(dice.remaining(), 0, "a fight rolls one d6 a side");
     report
 }

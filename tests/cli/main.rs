@@ -16,6 +16,7 @@ mod field;
 mod game;
 mod geometry_oracle;
 mod heroic;
+mod heroic_game;
 mod heroic_rules;
 mod inexorable;
 mod loader_fuzz;

@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::support::{buntai, repo};
 
-const KINDS: [&str; 43] = [
+const KINDS: [&str; 44] = [
     "faction",
     "roster",
     "weapons",
@@ -48,6 +48,7 @@ const KINDS: [&str; 43] = [
     "heroic-morale",
     "heroic-leaders",
     "heroic-scenarios",
+    "heroic-simulation",
 ];
 
 #[test]

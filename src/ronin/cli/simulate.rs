@@ -55,7 +55,7 @@ pub enum PolicyArg {
 #[derive(Debug, Clone, Args)]
 pub struct SimulateArgs {
     /// Side A's roster (not with `--field`).
-    #[arg(required_unless_present = "field")]
+    #[arg(required_unless_present_any = ["field", "side"])]
     pub a: Option<PathBuf>,
     /// Side B's roster. Not in the Assassination, whose attackers are the scenario's own
     /// Chunin and five Ninja: there A is the defender.
@@ -156,6 +156,10 @@ pub struct SimulateArgs {
     /// Without it such a roster is played, with a warning.
     #[arg(long)]
     pub strict: bool,
+    /// Heroic Samurai: one side of the game as several contingent files, `a=x.toml,y.toml` and
+    /// `b=...` (instead of A and B).
+    #[arg(long, value_name = "SIDE=FILES")]
+    pub side: Vec<String>,
     /// Set once the rosters' legality has been reported (a field reports each list once, not once
     /// a pairing).
     #[arg(skip)]

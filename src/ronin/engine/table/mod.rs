@@ -3,7 +3,7 @@
 //! sight and cover; `path` is movement; `setup` generates a table, weather and deployment zones.
 
 pub mod file;
-pub mod geometry;
+pub use crate::geometry;
 pub mod path;
 pub mod setup;
 pub mod sight;

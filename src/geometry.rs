@@ -1,10 +1,12 @@
-//! The geometry of the table, in inches: points, model bases (circles), segments and terrain
-//! polygons, and the measurements the rules make on them: edge-to-edge distances, contact
-//! "in" an area, whether a line meets a piece and how much of it runs inside (line of
-//! sight and cover, R-72 to R-74), and whether a base overlaps a piece. Pure functions on
-//! plain values; nothing here allocates.
+//! The geometry of a table, shared by every system that plays on one (Ronin in inches, R-31; Heroic
+//! Samurai in millimetres, HS-67): points, round bases (circles), square bases (boxes), segments
+//! and terrain polygons, and the measurements the rules make on them: edge-to-edge distances
+//! contact, "in" an area, whether a line meets a piece and how much of it
+//! runs inside (line of sight and cover, R-72 to R-74), whether a base overlaps a piece, and
+//! where a square base moving in a line first touches another. Pure functions on plain values;
+//! nothing here allocates.
 
-/// Two bases within this edge distance are in base contact.
+/// Two Ronin bases within this edge distance (inches) are in base contact.
 pub const CONTACT: f64 = 0.01;
 
 /// Numerical slack for "touching" tests.
@@ -695,5 +697,119 @@ mod tests {
         let line = Segment::new(Point::new(0.0, 0.0), Point::new(10.0, 0.0));
         assert!(line.meets_circle(&base(5.0, 0.4)));
         assert!(!line.meets_circle(&base(5.0, 0.6)));
+    }
+}
+
+/// An axis-aligned box: a square base, or a rectangle of terrain (`[lo_x, lo_y, hi_x, hi_y]`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Boxed {
+    pub lo: Point,
+    pub hi: Point,
+}
+
+impl Boxed {
+    /// A square of side `side` centred on `centre`.
+    pub fn square(centre: Point, side: f64) -> Boxed {
+        let h = side / 2.0;
+        Boxed {
+            lo: Point::new(centre.x - h, centre.y - h),
+            hi: Point::new(centre.x + h, centre.y + h),
+        }
+    }
+
+    /// The rectangle at `x, y` of `w` by `h` (a segment when one side is 0).
+    pub fn rect(x: f64, y: f64, w: f64, h: f64) -> Boxed {
+        Boxed {
+            lo: Point::new(x, y),
+            hi: Point::new(x + w, y + h),
+        }
+    }
+
+    pub fn bounds(&self) -> [f64; 4] {
+        [self.lo.x, self.lo.y, self.hi.x, self.hi.y]
+    }
+
+    pub fn centre(&self) -> Point {
+        Point::new((self.lo.x + self.hi.x) / 2.0, (self.lo.y + self.hi.y) / 2.0)
+    }
+
+    /// Edge-to-edge distance, 0 when they touch or overlap.
+    pub fn edge_distance(&self, other: &Boxed) -> f64 {
+        let dx = (other.lo.x - self.hi.x)
+            .max(self.lo.x - other.hi.x)
+            .max(0.0);
+        let dy = (other.lo.y - self.hi.y)
+            .max(self.lo.y - other.hi.y)
+            .max(0.0);
+        (dx * dx + dy * dy).sqrt()
+    }
+
+    /// The two overlap with a positive area (touching is not overlapping).
+    pub fn overlaps(&self, other: &Boxed) -> bool {
+        self.lo.x < other.hi.x - EPS
+            && other.lo.x < self.hi.x - EPS
+            && self.lo.y < other.hi.y - EPS
+            && other.lo.y < self.hi.y - EPS
+    }
+
+    /// Moving this box from its place by `t * step` (t in 0..=1), the first t at which it touches
+    /// `other`; `None` when it never does, `Some(0.0)` when it already touches or overlaps.
+    pub fn first_touch(&self, step: Point, other: &Boxed) -> Option<f64> {
+        // The centre's path against `other` grown by this box's half sizes (Minkowski sum).
+        let hx = (self.hi.x - self.lo.x) / 2.0;
+        let hy = (self.hi.y - self.lo.y) / 2.0;
+        let grown = [
+            other.lo.x - hx,
+            other.lo.y - hy,
+            other.hi.x + hx,
+            other.hi.y + hy,
+        ];
+        let c = self.centre();
+        let axis = |start: f64, d: f64, lo: f64, hi: f64| -> Option<(f64, f64)> {
+            if d.abs() < 1e-12 {
+                return (start >= lo - EPS && start <= hi + EPS)
+                    .then_some((f64::NEG_INFINITY, f64::INFINITY));
+            }
+            let (a, b) = ((lo - start) / d, (hi - start) / d);
+            Some((a.min(b), a.max(b)))
+        };
+        let (x0, x1) = axis(c.x, step.x, grown[0], grown[2])?;
+        let (y0, y1) = axis(c.y, step.y, grown[1], grown[3])?;
+        let (enter, leave) = (x0.max(y0), x1.min(y1));
+        if enter > leave + EPS || leave < -EPS || enter > 1.0 + EPS {
+            return None;
+        }
+        Some(enter.max(0.0))
+    }
+
+    /// This box moved by `d`.
+    pub fn moved(&self, d: Point) -> Boxed {
+        Boxed {
+            lo: Point::new(self.lo.x + d.x, self.lo.y + d.y),
+            hi: Point::new(self.hi.x + d.x, self.hi.y + d.y),
+        }
+    }
+}
+
+#[cfg(test)]
+mod box_tests {
+    use super::*;
+
+    #[test]
+    fn squares_measure_edge_to_edge_and_find_where_a_move_first_touches() {
+        let a = Boxed::square(Point::new(0.0, 0.0), 60.0);
+        let b = Boxed::square(Point::new(100.0, 0.0), 60.0);
+        assert!((a.edge_distance(&b) - 40.0).abs() < 1e-9);
+        let diagonal = Boxed::square(Point::new(100.0, 100.0), 60.0);
+        assert!((a.edge_distance(&diagonal) - (2.0f64 * 40.0 * 40.0).sqrt()).abs() < 1e-9);
+        // Moving 200 right touches b after 40: t = 0.2.
+        let t = a.first_touch(Point::new(200.0, 0.0), &b).expect("touches");
+        assert!((t - 0.2).abs() < 1e-9);
+        // Moving up never touches it; already touching is t = 0.
+        assert_eq!(a.first_touch(Point::new(0.0, 200.0), &b), None);
+        let touching = Boxed::square(Point::new(60.0, 0.0), 60.0);
+        assert_eq!(a.first_touch(Point::new(10.0, 0.0), &touching), Some(0.0));
+        assert!(!a.overlaps(&touching));
+        assert!(a.overlaps(&Boxed::square(Point::new(59.0, 0.0), 60.0)));
     }
 }

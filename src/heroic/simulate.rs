@@ -1,0 +1,411 @@
+//! `buntai simulate` for Heroic Samurai: whole Clan Feuds under a seed between two sides of
+//! contingent files (`A.toml B.toml`, one contingent a side, or `--side a=... --side b=...`),
+//! reported as win, draw and loss rates with 95% intervals, Reputation scores, elements and
+//! leaders lost, and turns played.
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::contingent;
+use super::data::Data;
+use super::engine::ai::{self, Kind};
+use super::engine::game::{Levy, Recruit, Setup};
+use super::engine::{GameResult, play_one};
+use crate::cli::ListFormat;
+use crate::cli::output::{Out, emit, note, print_json};
+use crate::diag::{exit, render_all};
+use crate::page::Doc;
+use crate::ronin::cli::simulate::{PolicyArg, SimulateArgs};
+use crate::runs::{BATCH, Progress, Rate, bound, pct, rate, round};
+
+/// A run's tally, merged in game order so it never depends on the thread count.
+#[derive(Debug, Clone, Default)]
+struct Tally {
+    games: u64,
+    /// A wins, draws, B wins.
+    outcome: [u64; 3],
+    broken: u64,
+    turns: u64,
+    deeds: [i64; 2],
+    elements_lost: [u64; 2],
+    leaders_lost: [u64; 2],
+}
+
+impl Tally {
+    fn add(&mut self, r: &GameResult) {
+        self.games += 1;
+        self.outcome[r.outcome] += 1;
+        self.broken += u64::from(r.broken);
+        self.turns += u64::from(r.turns);
+        for s in 0..2 {
+            self.deeds[s] += r.deeds[s];
+            self.elements_lost[s] += u64::from(r.elements_lost[s]);
+            self.leaders_lost[s] += u64::from(r.leaders_lost[s]);
+        }
+    }
+
+    fn merge(mut self, o: Tally) -> Tally {
+        self.games += o.games;
+        for i in 0..3 {
+            self.outcome[i] += o.outcome[i];
+        }
+        self.broken += o.broken;
+        self.turns += o.turns;
+        for s in 0..2 {
+            self.deeds[s] += o.deeds[s];
+            self.elements_lost[s] += o.elements_lost[s];
+            self.leaders_lost[s] += o.leaders_lost[s];
+        }
+        self
+    }
+}
+
+/// One side of the game as the report gives it.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct HeroicSideJson {
+    pub name: String,
+    pub files: Vec<String>,
+    pub policy: String,
+    pub contingents: usize,
+    pub elements: usize,
+    /// Mean Reputation deed points earned a game (HS-66).
+    pub reputation: f64,
+    pub elements_lost: f64,
+    pub leaders_lost: f64,
+}
+
+/// `simulate --format json` for Heroic Samurai.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct HeroicSimulationJson {
+    pub system: String,
+    pub scenario: String,
+    pub seed: u64,
+    pub games: u64,
+    pub a: HeroicSideJson,
+    pub b: HeroicSideJson,
+    pub a_wins: Rate,
+    pub draws: Rate,
+    pub b_wins: Rate,
+    /// Share of games that ended with a side out before the last turn.
+    pub broken: f64,
+    pub mean_turns: f64,
+}
+
+struct Side {
+    name: String,
+    files: Vec<String>,
+    levies: Vec<Levy>,
+}
+
+fn policy_of(out: &Out, p: PolicyArg) -> Result<Kind, u8> {
+    match p {
+        PolicyArg::Default => Ok(Kind::Default),
+        PolicyArg::Random => Ok(Kind::Random),
+        PolicyArg::Charge => Ok(Kind::Charge),
+        other => {
+            out.error(&format!(
+                "--policy {other:?} is Ronin's Tournament yardstick; Heroic Samurai plays `default`, `random` and `charge`"
+            ));
+            Err(exit::USAGE)
+        }
+    }
+}
+
+/// Read one contingent: it must parse and name only the data's types; a broken rule is warned
+/// about, or refused with `--strict`.
+fn levy(out: &Out, data: &Data, path: &Path, strict: bool) -> Result<(Levy, String, String), u8> {
+    let file = crate::cli::output::read_input(out, path)?;
+    let verdict = contingent::validate(data, &file);
+    let problems = verdict.problems();
+    let Some(c) = verdict.parsed.clone() else {
+        note(&render_all(&problems, out.color, out.width()));
+        out.error(&format!(
+            "cannot simulate `{}`: fix the problems above first",
+            file.name
+        ));
+        return Err(exit::PROBLEMS);
+    };
+    let unknown = c.element.iter().any(|e| data.element(&e.kind).is_none());
+    if !verdict.legal() {
+        note(&render_all(&problems, out.color, out.width()));
+        if strict || unknown || c.leader().is_none() || c.element_count() == 0 {
+            out.error(&format!(
+                "`{}` is not a contingent that can be played",
+                file.name
+            ));
+            return Err(exit::PROBLEMS);
+        }
+        note(&format!(
+            "warning: `{}` is not a legal contingent; playing it anyway\n",
+            file.name
+        ));
+    }
+    let leader = c.leader().expect("checked above");
+    let mut elements = Vec::new();
+    for e in &c.element {
+        let kind = data
+            .elements
+            .iter()
+            .position(|x| x.id == e.kind)
+            .expect("checked above");
+        let n = e.count().clamp(0, contingent::MAX_ELEMENTS);
+        for _ in 0..n {
+            elements.push(Recruit {
+                kind,
+                archers: e.archers.and_then(|a| u32::try_from(a.clamp(0, 3)).ok()),
+            });
+        }
+    }
+    Ok((
+        Levy {
+            name: c.label(),
+            stats: contingent::stats(data, leader),
+            roll: leader.roll,
+            elements,
+        },
+        c.side.clone(),
+        c.scenario
+            .clone()
+            .unwrap_or_else(|| super::DEFAULT_SCENARIO.to_owned()),
+    ))
+}
+
+fn side(out: &Out, data: &Data, files: &[PathBuf], strict: bool) -> Result<(Side, String), u8> {
+    let mut levies = Vec::new();
+    let mut names: Vec<String> = Vec::new();
+    let mut scenario = String::new();
+    for f in files {
+        let (l, name, s) = levy(out, data, f, strict)?;
+        if !names.contains(&name) {
+            names.push(name);
+        }
+        scenario = s;
+        levies.push(l);
+    }
+    Ok((
+        Side {
+            name: names.join(" and "),
+            files: files.iter().map(|f| f.display().to_string()).collect(),
+            levies,
+        },
+        scenario,
+    ))
+}
+
+/// `buntai simulate` for this system.
+pub fn run(out: &Out, data: &Data, args: &SimulateArgs, sides: &[String]) -> u8 {
+    let ronin_only = [
+        (args.log.is_some(), "--log"),
+        (args.replay.is_some(), "--replay"),
+        (args.report.is_some(), "--report"),
+        (!args.field.is_empty(), "--field"),
+        (args.table.is_some(), "--table"),
+        (args.first.is_some(), "--first"),
+        (args.reserves, "--reserves"),
+        (args.fatigue, "--fatigue"),
+    ]
+    .into_iter()
+    .find_map(|(set, name)| set.then_some(name));
+    if let Some(option) = ronin_only {
+        out.error(&format!(
+            "{option} is not there yet for {} games (`buntai systems`)",
+            super::ID
+        ));
+        return exit::USAGE;
+    }
+    let (pa, pb) = match (policy_of(out, args.policy_a), policy_of(out, args.policy_b)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(code), _) | (_, Err(code)) => return code,
+    };
+    let files: [Vec<PathBuf>; 2] = if sides.is_empty() {
+        let (Some(a), Some(b)) = (args.a.clone(), args.b.clone()) else {
+            out.error("simulate needs two sides: A.toml B.toml, or --side a=... --side b=...");
+            return exit::USAGE;
+        };
+        [vec![a], vec![b]]
+    } else {
+        if args.a.is_some() || args.b.is_some() {
+            out.error("give the sides either as A.toml B.toml or with --side, not both");
+            return exit::USAGE;
+        }
+        let mut found: [Option<Vec<PathBuf>>; 2] = [None, None];
+        for spec in sides {
+            let s = match contingent::parse_side(spec) {
+                Ok(s) => s,
+                Err(e) => {
+                    out.error(&e);
+                    return exit::USAGE;
+                }
+            };
+            let k = match s.name.as_str() {
+                "a" | "A" => 0,
+                "b" | "B" => 1,
+                other => {
+                    out.error(&format!("--side {other}=...: the sides are `a` and `b`"));
+                    return exit::USAGE;
+                }
+            };
+            if found[k].is_some() || s.files.is_empty() {
+                out.error(&format!(
+                    "--side {}: give each side once, with its files",
+                    s.name
+                ));
+                return exit::USAGE;
+            }
+            found[k] = Some(s.files.iter().map(PathBuf::from).collect());
+        }
+        let [Some(a), Some(b)] = found else {
+            out.error("simulate needs both --side a=... and --side b=...");
+            return exit::USAGE;
+        };
+        [a, b]
+    };
+    let (a, scenario) = match side(out, data, &files[0], args.strict) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let (b, _) = match side(out, data, &files[1], args.strict) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let Some(scenario) = data.scenario(&scenario) else {
+        out.error(&format!(
+            "no scenario `{scenario}` in the {} data",
+            super::ID
+        ));
+        return exit::PROBLEMS;
+    };
+    let setup = Setup {
+        sides: [a.levies.clone(), b.levies.clone()],
+    };
+    let progress = Progress::new(args.most_games());
+    let tally = run_seating(data, scenario, &setup, [pa, pb], args, &progress);
+    progress.finish();
+    let json = report(scenario, [&a, &b], [pa, pb], args, &tally);
+    match args.format {
+        ListFormat::Json => {
+            print_json(&json);
+        }
+        ListFormat::Text => emit(&report_text(&json).to_text(out.text_style())),
+    }
+    exit::SUCCESS
+}
+
+fn run_seating(
+    data: &Data,
+    scenario: &super::data::Scenario,
+    setup: &Setup,
+    policies: [Kind; 2],
+    args: &SimulateArgs,
+    progress: &Progress,
+) -> Tally {
+    let mut tally = Tally::default();
+    let mut start = 0;
+    while !args.done(tally.outcome, tally.games) {
+        let end = (start + BATCH).min(args.most_games());
+        let batch = (start..end)
+            .into_par_iter()
+            .map(|g| {
+                let mut t = Tally::default();
+                t.add(&play_one(data, scenario, setup, policies, args.seed, g));
+                t
+            })
+            .reduce(Tally::default, Tally::merge);
+        tally = tally.merge(batch);
+        progress.advance(end - start);
+        start = end;
+    }
+    tally
+}
+
+fn side_json(side: &Side, policy: Kind, t: &Tally, s: usize) -> HeroicSideJson {
+    let n = t.games.max(1) as f64;
+    HeroicSideJson {
+        name: side.name.clone(),
+        files: side.files.clone(),
+        policy: ai::kind_name(policy).to_owned(),
+        contingents: side.levies.len(),
+        elements: side.levies.iter().map(|l| l.elements.len()).sum(),
+        reputation: round(t.deeds[s] as f64 / n),
+        elements_lost: round(t.elements_lost[s] as f64 / n),
+        leaders_lost: round(t.leaders_lost[s] as f64 / n),
+    }
+}
+
+fn report(
+    scenario: &super::data::Scenario,
+    sides: [&Side; 2],
+    policies: [Kind; 2],
+    args: &SimulateArgs,
+    t: &Tally,
+) -> HeroicSimulationJson {
+    let n = t.games.max(1) as f64;
+    HeroicSimulationJson {
+        system: super::ID.to_owned(),
+        scenario: scenario.name.clone(),
+        seed: args.seed,
+        games: t.games,
+        a: side_json(sides[0], policies[0], t, 0),
+        b: side_json(sides[1], policies[1], t, 1),
+        a_wins: rate(t.outcome[0], t.games),
+        draws: rate(t.outcome[1], t.games),
+        b_wins: rate(t.outcome[2], t.games),
+        broken: round(t.broken as f64 / n),
+        mean_turns: round(t.turns as f64 / n),
+    }
+}
+
+fn report_text(j: &HeroicSimulationJson) -> Doc {
+    let mut doc = Doc::new(format!(
+        "Heroic Samurai, {}: {} against {} ({} games, seed {})",
+        j.scenario, j.a.name, j.b.name, j.games, j.seed
+    ));
+    let line = |label: &str, r: &Rate| {
+        vec![
+            label.to_owned(),
+            pct(r.rate, r.count, j.games),
+            format!("{} to {}", bound(r.low), bound(r.high)),
+        ]
+    };
+    doc.table(
+        &["Result", "Rate", "95% interval"],
+        vec![
+            line(&format!("{} (A) wins", j.a.name), &j.a_wins),
+            line("Draw", &j.draws),
+            line(&format!("{} (B) wins", j.b.name), &j.b_wins),
+        ],
+    );
+    doc.table(
+        &[
+            "Side",
+            "Policy",
+            "Contingents",
+            "Elements",
+            "Reputation",
+            "Elements lost",
+            "Leaders lost",
+        ],
+        [&j.a, &j.b]
+            .iter()
+            .map(|s| {
+                vec![
+                    s.name.clone(),
+                    s.policy.clone(),
+                    s.contingents.to_string(),
+                    s.elements.to_string(),
+                    format!("{:.1}", s.reputation),
+                    format!("{:.2}", s.elements_lost),
+                    format!("{:.2}", s.leaders_lost),
+                ]
+            })
+            .collect(),
+    );
+    doc.para(format!(
+        "Games last {:.1} turns on average; {:.0}% ended with a side out of the fight before the last turn.",
+        j.mean_turns,
+        j.broken * 100.0
+    ));
+    doc
+}

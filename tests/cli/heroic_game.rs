@@ -1,0 +1,276 @@
+//! Heroic Samurai played on the table: the digest's rule tests that need a game (§14 items 20,
+//! 21 and 23) with set positions, invariants over thousands of seeded games, determinism at any
+//! thread count, and the AI measured against `random` and the `charge` yardstick.
+
+use buntai::dice::{ScriptedDice, SeededDice};
+use buntai::geometry::Point;
+use buntai::heroic::data::{self, Data};
+use buntai::heroic::engine::ai::{self, Kind};
+use buntai::heroic::engine::game::{Action, Levy, Order, Recruit, Setup};
+use buntai::heroic::engine::{Game, play_one};
+use buntai::heroic::rules::{LeaderStats, Morale};
+
+use crate::support::{buntai, json, repo};
+
+fn data() -> Data {
+    data::load(None).expect("the built-in data loads")
+}
+
+fn levy(data: &Data, kinds: &[&str]) -> Levy {
+    levy_with(data, kinds, None)
+}
+
+/// A contingent with every samurai's archers fixed (`Some`) or rolled at set-up (`None`).
+fn levy_with(data: &Data, kinds: &[&str], archers: Option<u32>) -> Levy {
+    Levy {
+        name: "test".to_owned(),
+        stats: LeaderStats::default(),
+        roll: false,
+        elements: kinds
+            .iter()
+            .map(|k| Recruit {
+                kind: data.elements.iter().position(|e| e.id == *k).expect("type"),
+                archers,
+            })
+            .collect(),
+    }
+}
+
+fn game<'d>(data: &'d Data, a: &[&str], b: &[&str]) -> Game<'d> {
+    let scenario = data.scenario("clan-feud").expect("Clan Feud");
+    let setup = Setup {
+        sides: [
+            vec![levy_with(data, a, Some(0))],
+            vec![levy_with(data, b, Some(0))],
+        ],
+    };
+    let mut g = Game::new(data, scenario, &setup, &mut ScriptedDice::new(&[]));
+    g.ground.clear();
+    g
+}
+
+fn nearest(g: &Game, i: usize) -> f64 {
+    g.enemies(g.pieces[i].side)
+        .map(|e| g.distance(i, e))
+        .fold(f64::INFINITY, f64::min)
+}
+
+#[test]
+fn hesitant_contingents_never_end_a_move_nearer_an_enemy() {
+    let data = data();
+    let mut g = game(
+        &data,
+        &["clan-samurai", "ashigaru-spear"],
+        &["ashigaru-spear"],
+    );
+    let target = g.contingents[1].elements[0];
+    g.contingents[0].morale = Morale::Hesitant;
+    g.contingents[0].order = Order::Attack(target);
+    g.contingents[0].action = Some(Action::Attack(target));
+    let before: Vec<f64> = g.contingents[0]
+        .elements
+        .iter()
+        .map(|&e| nearest(&g, e))
+        .collect();
+    g.move_step();
+    for (k, &e) in g.contingents[0].elements.clone().iter().enumerate() {
+        assert!(nearest(&g, e) >= before[k] - 1e-6, "element {e} closed in");
+        assert_eq!(g.pieces[e].pos, g.pieces[e].start, "it stood");
+    }
+    // Steady, the same order closes in.
+    g.contingents[0].morale = Morale::Steady;
+    g.move_step();
+    let e = g.contingents[0].elements[0];
+    assert!(nearest(&g, e) < before[0] - 100.0);
+}
+
+#[test]
+fn running_elements_end_farther_from_the_nearest_enemy_or_off_the_table() {
+    let data = data();
+    let mut g = game(&data, &["ashigaru-spear", "peasants"], &["clan-samurai"]);
+    g.contingents[0].morale = Morale::Running;
+    let own = g.contingents[0].elements.clone();
+    let before: Vec<f64> = own.iter().map(|&e| nearest(&g, e)).collect();
+    for _ in 0..4 {
+        let was: Vec<f64> = own.iter().map(|&e| nearest(&g, e)).collect();
+        g.move_step();
+        for (k, &e) in own.iter().enumerate() {
+            if g.pieces[e].on {
+                assert!(
+                    nearest(&g, e) > was[k],
+                    "element {e} did not open the distance"
+                );
+            }
+        }
+    }
+    assert!(
+        own.iter().all(|&e| !g.pieces[e].on),
+        "all ran off their edge"
+    );
+    assert_eq!(g.contingents[0].lost, 2, "running off counts as lost");
+    assert!(before.iter().all(|d| d.is_finite()));
+}
+
+#[test]
+fn mounted_bandits_in_contact_become_bandits_with_the_same_counters() {
+    let data = data();
+    let mut g = game(&data, &["mounted-bandits"], &["ashigaru-spear"]);
+    let (m, t) = (g.contingents[0].elements[0], g.contingents[1].elements[0]);
+    g.pieces[m].c.distractions = 2;
+    g.pieces[m].c.hits = 1;
+    // Within one move of the target, sent at it.
+    g.pieces[m].pos = Point::new(g.pieces[t].pos.x, g.pieces[t].pos.y - 200.0);
+    g.contingents[0].order = Order::Attack(t);
+    g.contingents[0].action = Some(Action::Attack(t));
+    g.move_step();
+    assert!(g.in_contact(m, t), "it charged home");
+    let kind = &data.elements[g.pieces[m].kind.expect("an element")];
+    assert_eq!(kind.id, "bandits");
+    assert_eq!((g.pieces[m].c.distractions, g.pieces[m].c.hits), (2, 1));
+}
+
+#[test]
+fn invariants_hold_over_thousands_of_seeded_games() {
+    let data = data();
+    let scenario = data.scenario("clan-feud").expect("Clan Feud");
+    let matsuda = levy(
+        &data,
+        &[
+            "armoured-clan-samurai",
+            "clan-samurai",
+            "armoured-ashigaru-spear",
+            "ashigaru-musket",
+        ],
+    );
+    let kono = levy(
+        &data,
+        &[
+            "mounted-clan-samurai",
+            "ashigaru-spear",
+            "ashigaru-spear",
+            "peasants",
+            "mounted-bandits",
+        ],
+    );
+    let setup = Setup {
+        sides: [vec![matsuda.clone(), kono.clone()], vec![kono, matsuda]],
+    };
+    let kinds = [Kind::Default, Kind::Random, Kind::Charge];
+    for g in 0..2000u64 {
+        let mut dice = SeededDice::new(99, g);
+        let mut game = Game::new(&data, scenario, &setup, &mut dice);
+        let mut pa = ai::policy(kinds[(g % 3) as usize]);
+        let mut pb = ai::policy(kinds[((g / 3) % 3) as usize]);
+        while game.turn < game.turns {
+            game.turn += 1;
+            game.play_turn(&mut [&mut *pa, &mut *pb], &mut dice);
+            for (i, p) in game.pieces.iter().enumerate() {
+                if !p.on {
+                    continue;
+                }
+                assert!(
+                    p.c.hits < p.c.removed_at,
+                    "game {g}: piece {i} stands with {} Hits",
+                    p.c.hits
+                );
+                let half = p.size / 2.0 - 1e-6;
+                assert!(
+                    p.pos.x >= half
+                        && p.pos.x <= game.width - half
+                        && p.pos.y >= half
+                        && p.pos.y <= game.depth - half,
+                    "game {g}: piece {i} off the table"
+                );
+            }
+            for c in &game.contingents {
+                let lost = c.elements.iter().filter(|&&e| !game.pieces[e].on).count();
+                assert_eq!(
+                    lost, c.lost as usize,
+                    "game {g}: every element off the table is counted lost"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_games_at_any_thread_count() {
+    let m = repo().join("examples/heroic-samurai/matsuda.toml");
+    let k = repo().join("examples/heroic-samurai/kono.toml");
+    let ally = repo().join("examples/heroic-samurai/kono-ally.toml");
+    let side_b = format!("b={},{}", k.display(), ally.display());
+    let side_a = format!("a={}", m.display());
+    let run = |threads: &str| {
+        let output = buntai()
+            .env("RAYON_NUM_THREADS", threads)
+            .args([
+                "simulate", "--side", &side_a, "--side", &side_b, "--games", "300", "--seed", "5",
+                "--format", "json",
+            ])
+            .output()
+            .expect("runs");
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        json(&output)
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    assert_eq!(one["games"], 300);
+    assert_eq!(one["b"]["contingents"], 2);
+    let total: u64 = ["a_wins", "draws", "b_wins"]
+        .iter()
+        .map(|k| one[k]["count"].as_u64().expect("count"))
+        .sum();
+    assert_eq!(total, 300);
+}
+
+/// Default's wins over `games` seeded games against `other`, in seat `seat`.
+fn wins(data: &Data, setup: &Setup, other: Kind, seat: usize, games: u64) -> (u64, u64) {
+    let scenario = data.scenario("clan-feud").expect("Clan Feud");
+    let policies = if seat == 0 {
+        [Kind::Default, other]
+    } else {
+        [other, Kind::Default]
+    };
+    let won = (0..games)
+        .filter(|&g| {
+            let r = play_one(data, scenario, setup, policies, 2026, g);
+            r.outcome == if seat == 0 { 0 } else { 2 }
+        })
+        .count() as u64;
+    (won, games)
+}
+
+#[test]
+fn the_default_ai_beats_random_and_the_charge_yardstick_in_both_seats() {
+    let data = data();
+    let matsuda = levy(
+        &data,
+        &[
+            "armoured-clan-samurai",
+            "clan-samurai",
+            "armoured-ashigaru-spear",
+            "armoured-ashigaru-spear",
+            "armoured-ashigaru-musket",
+            "armoured-ashigaru-musket",
+        ],
+    );
+    let setup = Setup {
+        sides: [vec![matsuda.clone()], vec![matsuda]],
+    };
+    for other in [Kind::Random, Kind::Charge] {
+        for seat in 0..2 {
+            let (w, n) = wins(&data, &setup, other, seat, 1000);
+            let low = buntai::runs::rate(w, n).low;
+            assert!(
+                low > 0.55,
+                "against {}, seat {seat}: {w} of {n} (lower bound {low:.3})",
+                ai::kind_name(other)
+            );
+        }
+    }
+}
