@@ -89,29 +89,44 @@ fn best_target(game: &Game, ci: usize) -> Option<usize> {
         .or_else(|| game.nearest_enemy(c.leader))
 }
 
-/// An enemy element the leader should fight himself this turn, if any.
+/// The enemy element the leader should hunt: the one he out-fights by the most (3 or more),
+/// worth the most Reputation, nearer first, and standing apart so he will not be outnumbered,
+/// while he has Hits to spare. He is the best fighter on the table (+4, tier C).
 fn leader_target(game: &Game, ci: usize) -> Option<usize> {
     let c = &game.contingents[ci];
     let me = c.leader;
     let p = &game.pieces[me];
-    if p.c.hits + 3 > p.c.removed_at {
+    if !p.on || p.c.hits + 3 > p.c.removed_at {
         return None;
     }
     let mine = f64::from(rules::sum(&p.c.terms(game.data)));
     game.enemies(c.side)
-        .filter(|&t| !game.pieces[t].is_leader() && game.distance(me, t) <= p.move_mm)
+        .filter(|&t| !game.pieces[t].is_leader())
         .filter_map(|t| {
             let theirs = f64::from(rules::sum(&game.pieces[t].c.terms(game.data)));
             let edge = mine - theirs;
-            // Enemies that would join the fight around the target.
             let crowd = game
                 .enemies(c.side)
                 .filter(|&o| o != t && game.distance(o, t) <= 70.0)
                 .count();
-            (edge >= 3.0 && crowd == 0).then_some((t, edge - 0.001 * game.distance(me, t)))
+            let points = game.pieces[t]
+                .kind
+                .map_or(0.0, |k| deed_points(game, &game.data.elements[k].deed));
+            let score = edge + 0.3 * points - game.distance(me, t) / 300.0;
+            (edge >= 3.0 && crowd == 0).then_some((t, score))
         })
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
         .map(|(t, _)| t)
+}
+
+/// The Reputation points a Hit on an element of this deed scores.
+fn deed_points(game: &Game, deed: &str) -> f64 {
+    game.data
+        .leaders
+        .deed
+        .iter()
+        .find(|d| d.id == deed)
+        .map_or(0.0, |d| f64::from(d.points.value))
 }
 
 /// A charge worth leading: an enemy element the elements within 20 cm of the leader reach
@@ -181,12 +196,12 @@ impl Policy for Greedy {
             return Action::Regroup;
         }
         let _ = mine;
-        // The leader is the best fighter on the table (+4, tier C): he goes for an element he
-        // out-fights by 3 or more and reaches this move, where he will not be outnumbered, while
-        // he has Hits to spare; his elements near him follow (Banzai).
+        // The leader hunts (HS-06): his elements stand and shoot meanwhile.
         if let Some(t) = leader_target(game, ci) {
             let near = c.elements.iter().any(|&e| {
-                game.pieces[e].on && game.pieces[e].pos.distance(game.pieces[me].pos) <= 200.0
+                game.pieces[e].on
+                    && game.pieces[e].pos.distance(game.pieces[me].pos) <= 200.0
+                    && game.distance(e, t) <= game.pieces[e].move_mm
             });
             return if near {
                 Action::Banzai(t)
@@ -240,15 +255,7 @@ impl Policy for Greedy {
         let worth = |&(t, hits, _): &(usize, f64, Shooter)| {
             let p = &game.pieces[t];
             let points = match p.kind {
-                Some(k) => {
-                    let deed = &game.data.elements[k].deed;
-                    game.data
-                        .leaders
-                        .deed
-                        .iter()
-                        .find(|d| &d.id == deed)
-                        .map_or(0.0, |d| f64::from(d.points.value))
-                }
+                Some(k) => deed_points(game, &game.data.elements[k].deed),
                 None => 10.0 / f64::from(p.c.removed_at.saturating_sub(p.c.hits).max(1)),
             };
             let finishing = if p.c.hits + 1 >= p.c.removed_at {
