@@ -112,7 +112,8 @@ fn leader_target(game: &Game, ci: usize) -> Option<usize> {
             let points = game.pieces[t]
                 .kind
                 .map_or(0.0, |k| deed_points(game, &game.data.elements[k].deed));
-            let score = edge + 0.3 * points - game.distance(me, t) / 300.0;
+            let away = game.distance(me, t);
+            let score = edge + 0.3 * points - away / 300.0;
             (edge >= 3.0 && crowd == 0).then_some((t, score))
         })
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
@@ -196,6 +197,11 @@ impl Policy for Greedy {
             return Action::Regroup;
         }
         let _ = mine;
+        // Playing for the score (HS-66): ahead after half the game, draw back out of reach.
+        let (ours, theirs) = (game.deeds[c.side], game.deeds[1 - c.side]);
+        if ours > theirs && 2 * game.turn >= game.turns {
+            return Action::Order(Order::Withdraw);
+        }
         // The leader hunts (HS-06): his elements stand and shoot meanwhile.
         if let Some(t) = leader_target(game, ci) {
             let near = c.elements.iter().any(|&e| {
