@@ -4,6 +4,7 @@
 
 use buntai::heroic::data::{self, Data};
 use buntai::heroic::engine::ai::Kind;
+use buntai::heroic::engine::event::Log;
 use buntai::heroic::engine::game::{Levy, Recruit, Setup};
 use buntai::heroic::engine::play_one;
 use buntai::heroic::rules::LeaderStats;
@@ -67,7 +68,15 @@ fn one_game(bencher: divan::Bencher, policy: Kind) {
         .counter(divan::counter::ItemsCount::new(1usize))
         .bench_local(|| {
             game += 1;
-            play_one(&data, &scenario, &setup, [policy, policy], 7, game)
+            play_one(
+                &data,
+                &scenario,
+                &setup,
+                [policy, policy],
+                7,
+                game,
+                &mut Log::off(),
+            )
         });
 }
 
@@ -90,6 +99,7 @@ fn games_on_every_core(bencher: divan::Bencher, games: u64) {
                         [Kind::Default, Kind::Default],
                         7,
                         g,
+                        &mut Log::off(),
                     )
                     .outcome
                 })

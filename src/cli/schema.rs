@@ -62,6 +62,8 @@ pub enum SchemaKind {
     HeroicScenarios,
     /// `buntai simulate --format json` for Heroic Samurai sides.
     HeroicSimulation,
+    /// One line of a Heroic Samurai game's `--log` (JSON Lines).
+    HeroicEvent,
     /// The weapons file of the data.
     Weapons,
     /// The attributes file of the data.
@@ -129,7 +131,7 @@ pub enum SchemaKind {
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 57] = [
+    pub const ALL: [SchemaKind; 58] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -187,6 +189,7 @@ impl SchemaKind {
         SchemaKind::HeroicLeaders,
         SchemaKind::HeroicScenarios,
         SchemaKind::HeroicSimulation,
+        SchemaKind::HeroicEvent,
     ];
 
     /// The file name under `schemas/`.
@@ -217,6 +220,7 @@ impl SchemaKind {
             SchemaKind::HeroicLeaders => "heroic-leaders.schema.json",
             SchemaKind::HeroicScenarios => "heroic-scenarios.schema.json",
             SchemaKind::HeroicSimulation => "heroic-simulation.schema.json",
+            SchemaKind::HeroicEvent => "heroic-event.schema.json",
             SchemaKind::Weapons => "weapons.schema.json",
             SchemaKind::Attributes => "attributes.schema.json",
             SchemaKind::SwordsForHire => "swords-for-hire.schema.json",
@@ -297,6 +301,7 @@ impl SchemaKind {
             SchemaKind::HeroicSimulation => {
                 schemars::schema_for!(crate::heroic::simulate::HeroicSimulationJson)
             }
+            SchemaKind::HeroicEvent => schemars::schema_for!(crate::heroic::engine::event::Event),
             SchemaKind::SamuraiAdditions => {
                 schemars::schema_for!(crate::samurai::data::AdditionsFile)
             }

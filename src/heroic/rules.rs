@@ -3,13 +3,13 @@
 //! Hit capacity (HS-29, HS-42) and personal combat (§7, HS-36..HS-38). Pure functions of the data
 //! and the dice; `odds`, the sheet and the engine all use these and nothing else.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::data::{Data, Element, Shoots, TargetRow, Tier, Weapon};
 use crate::dice::D6;
 
 /// One term of a total, as the odds and logs show it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Term {
     pub value: i32,
     pub why: String,
@@ -205,7 +205,7 @@ pub fn hits_for(data: &Data, margin: i32, tier: Tier) -> u32 {
 }
 
 /// Which side won a fight.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
     A,
@@ -304,7 +304,7 @@ pub fn fight(
 }
 
 /// What one shot does to its target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ShotResult {
     Nothing,
@@ -442,7 +442,7 @@ pub fn shoots(element: &Element) -> bool {
 }
 
 /// A contingent's morale state (HS-32).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Morale {
     Steady,
@@ -538,7 +538,9 @@ pub fn morale_test(
 }
 
 /// A personal-combat intention (§7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema, clap::ValueEnum)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema, clap::ValueEnum,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Intention {
     Fight,
@@ -567,7 +569,7 @@ pub fn round_fought(a: Intention, b: Intention) -> bool {
 }
 
 /// A paper-stone-scissors throw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Throw {
     Paper,

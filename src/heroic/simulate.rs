@@ -11,6 +11,7 @@ use serde::Serialize;
 use super::contingent;
 use super::data::Data;
 use super::engine::ai::{self, Kind};
+use super::engine::event::Log;
 use super::engine::game::{Levy, Recruit, Setup};
 use super::engine::{GameResult, play_one};
 use crate::cli::ListFormat;
@@ -91,6 +92,12 @@ pub struct HeroicSimulationJson {
     /// Share of games that ended with a side out before the last turn.
     pub broken: f64,
     pub mean_turns: f64,
+    /// With `--swap`: the same games with the sides' seats exchanged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub swapped: Option<Box<HeroicSimulationJson>>,
+    /// With `--swap`: side A's wins over both seatings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub a_wins_both: Option<Rate>,
 }
 
 struct Side {
@@ -197,7 +204,6 @@ fn side(out: &Out, data: &Data, files: &[PathBuf], strict: bool) -> Result<(Side
 /// `buntai simulate` for this system.
 pub fn run(out: &Out, data: &Data, args: &SimulateArgs, sides: &[String]) -> u8 {
     let ronin_only = [
-        (args.log.is_some(), "--log"),
         (args.replay.is_some(), "--replay"),
         (args.report.is_some(), "--report"),
         (!args.field.is_empty(), "--field"),
@@ -277,18 +283,71 @@ pub fn run(out: &Out, data: &Data, args: &SimulateArgs, sides: &[String]) -> u8 
         ));
         return exit::PROBLEMS;
     };
+    let inputs: Vec<&Path> = files.iter().flatten().map(PathBuf::as_path).collect();
+    let log_file =
+        match crate::cli::output::open_output(out, args.log.as_deref(), args.force, &inputs) {
+            Ok(f) => f,
+            Err(code) => return code,
+        };
     let setup = Setup {
         sides: [a.levies.clone(), b.levies.clone()],
     };
-    let progress = Progress::new(args.most_games());
-    let tally = run_seating(data, scenario, &setup, [pa, pb], args, &progress);
+    let progress = Progress::new(args.most_games() * if args.swap { 2 } else { 1 });
+    let logged = log_file.is_some().then_some(args.log_game);
+    let (tally, log) = run_seating(data, scenario, &setup, [pa, pb], args, logged, &progress);
+    let mut json = report(scenario, [&a, &b], [pa, pb], args, &tally);
+    if args.swap {
+        let swapped_setup = Setup {
+            sides: [b.levies.clone(), a.levies.clone()],
+        };
+        let (t2, _) = run_seating(
+            data,
+            scenario,
+            &swapped_setup,
+            [pb, pa],
+            args,
+            None,
+            &progress,
+        );
+        json.a_wins_both = Some(rate(
+            tally.outcome[0] + t2.outcome[2],
+            tally.games + t2.games,
+        ));
+        json.swapped = Some(Box::new(report(scenario, [&b, &a], [pb, pa], args, &t2)));
+    }
     progress.finish();
-    let json = report(scenario, [&a, &b], [pa, pb], args, &tally);
+    if let Some(file) = log_file {
+        if log.events().is_empty() {
+            out.error(&format!(
+                "--log-game {} is not one of the {} games played",
+                args.log_game, tally.games
+            ));
+            return exit::USAGE;
+        }
+        if let Err(e) = crate::runs::write_jsonl(file, log.events()) {
+            out.error(&format!("cannot write the log: {e}"));
+            return exit::USAGE;
+        }
+    }
     match args.format {
         ListFormat::Json => {
             print_json(&json);
         }
-        ListFormat::Text => emit(&report_text(&json).to_text(out.text_style())),
+        ListFormat::Text => {
+            let mut text = report_text(&json).to_text(out.text_style());
+            if let (Some(swapped), Some(both)) = (&json.swapped, &json.a_wins_both) {
+                text.push('\n');
+                text.push_str(&report_text(swapped).to_text(out.text_style()));
+                text.push_str(&format!(
+                    "\n{} wins {} of the games over both seatings ({} to {}).\n",
+                    json.a.name,
+                    pct(both.rate, both.count, tally.games * 2),
+                    bound(both.low),
+                    bound(both.high)
+                ));
+            }
+            emit(&text);
+        }
     }
     exit::SUCCESS
 }
@@ -299,25 +358,40 @@ fn run_seating(
     setup: &Setup,
     policies: [Kind; 2],
     args: &SimulateArgs,
+    logged: Option<u64>,
     progress: &Progress,
-) -> Tally {
+) -> (Tally, Log) {
     let mut tally = Tally::default();
+    let mut log = Log::off();
     let mut start = 0;
     while !args.done(tally.outcome, tally.games) {
         let end = (start + BATCH).min(args.most_games());
-        let batch = (start..end)
+        let (batch, l) = (start..end)
             .into_par_iter()
             .map(|g| {
+                let mut log = if Some(g) == logged {
+                    Log::recording()
+                } else {
+                    Log::off()
+                };
                 let mut t = Tally::default();
-                t.add(&play_one(data, scenario, setup, policies, args.seed, g));
-                t
+                t.add(&play_one(
+                    data, scenario, setup, policies, args.seed, g, &mut log,
+                ));
+                (t, log)
             })
-            .reduce(Tally::default, Tally::merge);
+            .reduce(
+                || (Tally::default(), Log::off()),
+                |(t1, l1), (t2, l2)| (t1.merge(t2), if l1.is_recording() { l1 } else { l2 }),
+            );
         tally = tally.merge(batch);
+        if l.is_recording() {
+            log = l;
+        }
         progress.advance(end - start);
         start = end;
     }
-    tally
+    (tally, log)
 }
 
 fn side_json(side: &Side, policy: Kind, t: &Tally, s: usize) -> HeroicSideJson {
@@ -354,6 +428,8 @@ fn report(
         b_wins: rate(t.outcome[2], t.games),
         broken: round(t.broken as f64 / n),
         mean_turns: round(t.turns as f64 / n),
+        swapped: None,
+        a_wins_both: None,
     }
 }
 

@@ -6,6 +6,8 @@ use buntai::dice::{ScriptedDice, SeededDice};
 use buntai::geometry::Point;
 use buntai::heroic::data::{self, Data};
 use buntai::heroic::engine::ai::{self, Kind};
+use buntai::heroic::engine::check;
+use buntai::heroic::engine::event::{Event, Log};
 use buntai::heroic::engine::game::{Action, Levy, Order, Recruit, Setup};
 use buntai::heroic::engine::{Game, play_one};
 use buntai::heroic::rules::{LeaderStats, Morale};
@@ -238,7 +240,7 @@ fn wins(data: &Data, setup: &Setup, other: Kind, seat: usize, games: u64) -> (u6
     };
     let won = (0..games)
         .filter(|&g| {
-            let r = play_one(data, scenario, setup, policies, 2026, g);
+            let r = play_one(data, scenario, setup, policies, 2026, g, &mut Log::off());
             r.outcome == if seat == 0 { 0 } else { 2 }
         })
         .count() as u64;
@@ -273,4 +275,146 @@ fn the_default_ai_beats_random_and_the_charge_yardstick_in_both_seats() {
             );
         }
     }
+}
+
+fn logged_game(data: &Data, setup: &Setup, policies: [Kind; 2], g: u64) -> Vec<Event> {
+    let scenario = data.scenario("clan-feud").expect("Clan Feud");
+    let mut log = Log::recording();
+    play_one(data, scenario, setup, policies, 31, g, &mut log);
+    log.events().to_vec()
+}
+
+fn two_a_side(data: &Data) -> Setup {
+    let matsuda = levy(
+        data,
+        &[
+            "armoured-clan-samurai",
+            "clan-samurai",
+            "armoured-ashigaru-spear",
+            "armoured-ashigaru-musket",
+        ],
+    );
+    let kono = levy(
+        data,
+        &[
+            "mounted-clan-samurai",
+            "ashigaru-spear",
+            "ashigaru-musket",
+            "peasants",
+            "mounted-bandits",
+        ],
+    );
+    Setup {
+        sides: [vec![matsuda.clone(), kono.clone()], vec![kono, matsuda]],
+    }
+}
+
+#[test]
+fn the_log_checker_rechecks_every_move_shot_fight_duel_and_test_of_hundreds_of_games() {
+    let data = data();
+    let setup = two_a_side(&data);
+    let kinds = [Kind::Default, Kind::Random, Kind::Charge];
+    let mut total = check::Checked::default();
+    for g in 0..300u64 {
+        let policies = [kinds[(g % 3) as usize], kinds[((g / 3) % 3) as usize]];
+        let events = logged_game(&data, &setup, policies, g);
+        let checked = check::check(&data, &events).unwrap_or_else(|e| panic!("game {g}: {e}"));
+        total.moves += checked.moves;
+        total.shots += checked.shots;
+        total.fights += checked.fights;
+        total.duels += checked.duels;
+        total.morale_tests += checked.morale_tests;
+    }
+    assert!(
+        total.moves > 1000 && total.shots > 300 && total.fights > 100,
+        "{total:?}"
+    );
+    assert!(total.morale_tests > 100, "{total:?}");
+}
+
+#[test]
+fn a_tampered_log_is_caught() {
+    let data = data();
+    let setup = two_a_side(&data);
+    let events = logged_game(&data, &setup, [Kind::Default, Kind::Charge], 4);
+    check::check(&data, &events).expect("the real log checks");
+    let tamper = |f: &dyn Fn(&mut Event) -> bool| {
+        let mut copy = events.clone();
+        let hit = copy.iter_mut().any(f);
+        assert!(hit, "the log has an event to tamper with");
+        check::check(&data, &copy)
+    };
+    let roll = tamper(&|e| match e {
+        Event::Fight { rolls, .. } => {
+            rolls[0] = if rolls[0] == 6 { 1 } else { 6 };
+            true
+        }
+        _ => false,
+    });
+    assert!(roll.is_err(), "a changed fight roll");
+    let shot = tamper(&|e| match e {
+        Event::Shot { roll, .. } if *roll < 6 => {
+            *roll = if *roll <= 2 { 6 } else { 1 };
+            true
+        }
+        _ => false,
+    });
+    assert!(shot.is_err(), "a changed shot roll");
+    let far = tamper(&|e| match e {
+        Event::Move {
+            to,
+            from,
+            crossing: false,
+            ..
+        } => {
+            to[1] = from[1] + 900.0;
+            true
+        }
+        _ => false,
+    });
+    assert!(far.is_err(), "a move beyond its allowance");
+    let score = tamper(&|e| match e {
+        Event::End { deeds, .. } => {
+            deeds[0] += 5;
+            true
+        }
+        _ => false,
+    });
+    assert!(score.is_err(), "a changed score");
+}
+
+#[test]
+fn simulate_writes_a_log_the_checker_accepts() {
+    let dir = tempfile::TempDir::new().expect("tmp");
+    let log = dir.path().join("game.jsonl");
+    let m = repo().join("examples/heroic-samurai/matsuda.toml");
+    let k = repo().join("examples/heroic-samurai/kono.toml");
+    let output = buntai()
+        .args([
+            "simulate",
+            m.to_str().expect("utf-8"),
+            k.to_str().expect("utf-8"),
+            "--games",
+            "20",
+            "--log-game",
+            "3",
+            "--log",
+            log.to_str().expect("utf-8"),
+            "--swap",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("over both seatings"));
+    let events: Vec<Event> = crate::support::json_lines(&log)
+        .into_iter()
+        .map(|v| serde_json::from_value(v).expect("an event"))
+        .collect();
+    assert!(matches!(events.first(), Some(Event::Setup { game: 3, .. })));
+    check::check(&data(), &events).expect("the written log checks");
 }

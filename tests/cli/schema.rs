@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::support::{buntai, repo};
 
-const KINDS: [&str; 44] = [
+const KINDS: [&str; 45] = [
     "faction",
     "roster",
     "weapons",
@@ -49,6 +49,7 @@ const KINDS: [&str; 44] = [
     "heroic-leaders",
     "heroic-scenarios",
     "heroic-simulation",
+    "heroic-event",
 ];
 
 #[test]

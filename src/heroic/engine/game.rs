@@ -10,6 +10,7 @@ use super::super::rules::{
     ShotResult, Throw,
 };
 use super::ai::Policy;
+use super::event::{ContingentSetup, Event, Fighter, Log, PieceSetup};
 
 /// Contact: bases within this many millimetres touch (HS-67).
 pub const CONTACT_MM: f64 = 1.0;
@@ -195,6 +196,8 @@ pub struct Game<'d> {
     pub deeds: [i64; 2],
     pub leaders_lost: [u32; 2],
     pub elements_lost: [u32; 2],
+    /// Every die and decision, when asked for.
+    pub log: Log,
 }
 
 fn cm(value: i32) -> f64 {
@@ -235,6 +238,7 @@ impl<'d> Game<'d> {
             deeds: [0; 2],
             leaders_lost: [0; 2],
             elements_lost: [0; 2],
+            log: Log::off(),
         };
         let base = f64::from(data.base_mm.value);
         let leader_base = f64::from(data.leaders.leader.base_mm.value);
@@ -417,8 +421,60 @@ impl<'d> Game<'d> {
             .all(|(i, _)| self.out(i))
     }
 
+    /// The set-up as a log event.
+    pub fn setup_event(&self, seed: u64, game: u64) -> Event {
+        Event::Setup {
+            seed,
+            game,
+            table_mm: [self.width, self.depth],
+            turns: self.turns,
+            pieces: self
+                .pieces
+                .iter()
+                .enumerate()
+                .map(|(i, p)| PieceSetup {
+                    piece: i,
+                    side: p.side,
+                    contingent: p.contingent,
+                    kind: p
+                        .kind
+                        .map_or("leader".to_owned(), |k| self.data.elements[k].id.clone()),
+                    at: [p.pos.x, p.pos.y],
+                    size_mm: p.size,
+                    move_mm: p.move_mm,
+                    archers: p.archers,
+                    removed_at: p.c.removed_at,
+                })
+                .collect(),
+            contingents: self
+                .contingents
+                .iter()
+                .map(|c| ContingentSetup {
+                    name: c.name.clone(),
+                    side: c.side,
+                    leader: c.leader,
+                    mounted: c.stats.mounted,
+                    prowess: c.stats.prowess,
+                    charisma: c.stats.charisma,
+                    endurance: c.stats.endurance,
+                    reputation: c.stats.reputation,
+                })
+                .collect(),
+        }
+    }
+
     /// Play the whole game.
     pub fn play(&mut self, policies: &mut [&mut dyn Policy; 2], dice: &mut impl D6) -> GameResult {
+        let result = self.play_out(policies, dice);
+        self.log.push(|| Event::End {
+            outcome: result.outcome,
+            turns: result.turns,
+            deeds: result.deeds,
+        });
+        result
+    }
+
+    fn play_out(&mut self, policies: &mut [&mut dyn Policy; 2], dice: &mut impl D6) -> GameResult {
         let mut broken = false;
         while self.turn < self.turns {
             self.turn += 1;
@@ -455,6 +511,8 @@ impl<'d> Game<'d> {
 
     /// Play one turn (every step of §3).
     pub fn play_turn(&mut self, policies: &mut [&mut dyn Policy; 2], dice: &mut impl D6) {
+        let turn = self.turn;
+        self.log.push(|| Event::Turn { turn });
         for p in &mut self.pieces {
             p.start = p.pos;
             p.moved = false;
@@ -471,6 +529,24 @@ impl<'d> Game<'d> {
             })
             .collect();
         for (ci, action) in declared.into_iter().enumerate() {
+            if let Some(a) = action {
+                let (name, target) = match a {
+                    Action::HitSomeone(t) => ("hit-someone", Some(t)),
+                    Action::Banzai(t) => ("banzai", Some(t)),
+                    Action::Inspire => ("inspire", None),
+                    Action::Regroup => ("regroup", None),
+                    Action::Attack(t) => ("attack", Some(t)),
+                    Action::Order(Order::Hold) => ("hold", None),
+                    Action::Order(Order::Advance) => ("advance", None),
+                    Action::Order(Order::Withdraw) => ("withdraw", None),
+                    Action::Order(Order::Attack(t)) => ("attack", Some(t)),
+                };
+                self.log.push(|| Event::Declare {
+                    contingent: ci,
+                    action: name.to_owned(),
+                    target,
+                });
+            }
             let c = &mut self.contingents[ci];
             c.action = action;
             c.hits_this_turn = 0;
@@ -545,6 +621,7 @@ impl<'d> Game<'d> {
             match who.first() {
                 Some(&p) if self.pieces[p].c.distractions > 0 => {
                     self.pieces[p].c.distractions -= 1;
+                    self.log.push(|| Event::Regroup { piece: p });
                     left -= 1;
                 }
                 _ => break,
@@ -580,8 +657,18 @@ impl<'d> Game<'d> {
             higher_class: higher,
         };
         let before = c.morale;
-        let (_, _, after) = rules::morale_test(self.data, dice, &case, before);
+        let (roll, score, after) = rules::morale_test(self.data, dice, &case, before);
         self.contingents[ci].morale = after;
+        let data = self.data;
+        self.log.push(|| Event::Morale {
+            contingent: ci,
+            end_of_turn,
+            roll,
+            modifiers: rules::morale_terms(data, &case),
+            score,
+            before,
+            after,
+        });
     }
 
     /// Where a piece wants to go this turn, and how far it may.
@@ -719,6 +806,7 @@ impl<'d> Game<'d> {
         let mut step = Point::new(unit.x * reach, unit.y * reach);
         // Hedges: across if it stopped against this one last move (ending 6 cm beyond), else
         // stop at it (HS-05).
+        let mut crossed = false;
         for (gi, g) in self.ground.iter().enumerate() {
             if !g.obstacle {
                 continue;
@@ -736,6 +824,7 @@ impl<'d> Game<'d> {
                     let line = g.area.lo.x;
                     Point::new(line + step.x.signum() * past - p.pos.x, 0.0)
                 };
+                crossed = true;
                 break;
             }
             reach *= t;
@@ -769,7 +858,7 @@ impl<'d> Game<'d> {
         let half = p.size / 2.0;
         if running && (end.y <= half || end.y >= self.depth - half) {
             // Off the table at its own edge: lost (HS-32).
-            self.leave(i);
+            self.leave(i, "ran");
             return;
         }
         end.x = end.x.clamp(half, self.width - half);
@@ -792,6 +881,15 @@ impl<'d> Game<'d> {
             hedge
         };
         q.pos = end;
+        if q.moved {
+            self.log.push(|| Event::Move {
+                piece: i,
+                from: [from.x, from.y],
+                to: [end.x, end.y],
+                allowance_mm: allowance,
+                crossing: crossed,
+            });
+        }
     }
 
     fn enemy_distance(&self, i: usize, at: Point) -> f64 {
@@ -801,7 +899,11 @@ impl<'d> Game<'d> {
             .fold(f64::INFINITY, f64::min)
     }
 
-    fn leave(&mut self, i: usize) {
+    fn leave(&mut self, i: usize, why: &str) {
+        self.log.push(|| Event::Off {
+            piece: i,
+            why: why.to_owned(),
+        });
         let p = &mut self.pieces[i];
         p.on = false;
         let (side, ci, leader) = (p.side, p.contingent, p.is_leader());
@@ -831,6 +933,10 @@ impl<'d> Game<'d> {
                 let p = &mut self.pieces[i];
                 p.kind = Some(j);
                 p.move_mm = cm(e.move_cm.value);
+                self.log.push(|| Event::Dismount {
+                    piece: i,
+                    to: e.id.clone(),
+                });
             }
         }
     }
@@ -976,6 +1082,7 @@ impl<'d> Game<'d> {
 
     fn shooting(&mut self, policies: &mut [&mut dyn Policy; 2], dice: &mut impl D6) {
         let mut results: Vec<(usize, usize, ShotResult)> = Vec::new();
+        let mut smoke = Vec::new();
         for i in 0..self.pieces.len() {
             let targets = self.targets(i);
             if targets.is_empty() {
@@ -1000,6 +1107,22 @@ impl<'d> Game<'d> {
             if leader {
                 r = rules::on_leader(self.data, r);
             }
+            self.log.push(|| Event::Shot {
+                shooter: i,
+                target: t,
+                weapon: weapon.name.clone(),
+                band,
+                archers: shooter.archers,
+                moved: shooter.moved,
+                distractions: shooter.distractions,
+                hits: shooter.hits,
+                smoke: shooter.smoke,
+                target_row: row,
+                leader,
+                roll,
+                modifiers: rules::shot_terms(weapon, &shooter),
+                result: r,
+            });
             if self.data.elements[self.pieces[i].kind.unwrap_or(0)].shoots == Shoots::Musket {
                 self.pieces[i].musket.fire(self.turn);
                 let smoke_turns = self
@@ -1009,13 +1132,15 @@ impl<'d> Game<'d> {
                     .smoke_turns
                     .as_ref()
                     .map_or(2, |s| s.value);
-                self.smoke.push((
+                // It stands from the next turn (HS-26), so no shot of this step sees it.
+                smoke.push((
                     self.pieces[i].pos,
                     self.turn + u32::try_from(smoke_turns).unwrap_or(2),
                 ));
             }
             results.push((i, t, r));
         }
+        self.smoke.extend(smoke);
         for (i, t, r) in results {
             let ci = self.pieces[t].contingent;
             match r {
@@ -1060,7 +1185,12 @@ impl<'d> Game<'d> {
             if self.pieces[t].is_leader() {
                 self.deeds[side] += self.leader_defeated_points();
             }
-            self.leave(t);
+            let why = if self.pieces[t].is_leader() {
+                "killed"
+            } else {
+                "removed"
+            };
+            self.leave(t, why);
         }
     }
 
@@ -1207,11 +1337,39 @@ impl<'d> Game<'d> {
         let mut ca: Vec<Combatant> = a.iter().map(|&i| self.pieces[i].c.clone()).collect();
         let mut cb: Vec<Combatant> = b.iter().map(|&i| self.pieces[i].c.clone()).collect();
         let hits_before: Vec<u32> = a.iter().chain(b).map(|&i| self.pieces[i].c.hits).collect();
+        let fighters = |ids: &[usize], cs: &[Combatant]| -> Vec<Fighter> {
+            ids.iter()
+                .zip(cs)
+                .map(|(&piece, c)| Fighter {
+                    piece,
+                    distractions: c.distractions,
+                    hits: c.hits,
+                })
+                .collect()
+        };
+        let before = self
+            .log
+            .is_recording()
+            .then(|| (fighters(a, &ca), fighters(b, &cb)));
         let report = rules::fight(self.data, dice, &mut ca, &mut cb, |won, losers, margin| {
             // The winner chooses where the Hits go.
             let side = if won == Outcome::A { 0 } else { 1 };
             policies[side].allocate(self.data, losers, margin)
         });
+        if let Some((fa, fb)) = before {
+            let losers = if report.outcome == Outcome::A { b } else { a };
+            self.log.push(|| Event::Fight {
+                a: fa,
+                b: fb,
+                rolls: [report.rolls.0, report.rolls.1],
+                a_total: report.a_total,
+                b_total: report.b_total,
+                outcome: report.outcome,
+                margin: report.margin,
+                hits: report.hits,
+                hit: report.hit.map(|k| losers[k]),
+            });
+        }
         // Counters back; Hits through `hurt` so they score and remove.
         for (k, &i) in a.iter().chain(b).enumerate() {
             let c = if k < a.len() {
@@ -1264,6 +1422,13 @@ impl<'d> Game<'d> {
                 (from.y + step.y * t_stop).clamp(half, self.depth - half),
             );
             self.pieces[l].pos = end;
+            self.log.push(|| Event::Move {
+                piece: l,
+                from: [from.x, from.y],
+                to: [end.x, end.y],
+                allowance_mm: push,
+                crossing: false,
+            });
         }
     }
 
@@ -1288,12 +1453,30 @@ impl<'d> Game<'d> {
                     let m = self.pieces[me].move_mm;
                     let half = self.pieces[me].size / 2.0;
                     let p = self.pieces[me].pos;
-                    self.pieces[me].pos = Point::new(
+                    let end = Point::new(
                         (p.x + away.x / len * m).clamp(half, self.width - half),
                         (p.y + away.y / len * m).clamp(half, self.depth - half),
                     );
+                    self.pieces[me].pos = end;
+                    self.log.push(|| Event::Move {
+                        piece: me,
+                        from: [p.x, p.y],
+                        to: [end.x, end.y],
+                        allowance_mm: m,
+                        crossing: false,
+                    });
                 }
             }
+            self.log.push(|| Event::Duel {
+                a,
+                b,
+                intentions: [ia, ib],
+                fought: false,
+                throws_a: Vec::new(),
+                throws_b: Vec::new(),
+                prowess: [None, None],
+                hit: Outcome::Draw,
+            });
             return;
         }
         let rounds = usize::try_from(self.data.leaders.personal_combat.rounds.value).unwrap_or(3);
@@ -1306,7 +1489,18 @@ impl<'d> Game<'d> {
         let won = rules::bout(&ta, &tb, prowess);
         let hit =
             u32::try_from(self.data.leaders.personal_combat.hits_to_winner.value).unwrap_or(1);
-        match rules::bout_hit(won, ia, ib) {
+        let scored = rules::bout_hit(won, ia, ib);
+        self.log.push(|| Event::Duel {
+            a,
+            b,
+            intentions: [ia, ib],
+            fought: true,
+            throws_a: ta.clone(),
+            throws_b: tb.clone(),
+            prowess: [prowess.0, prowess.1],
+            hit: scored,
+        });
+        match scored {
             Outcome::A => self.hurt(sa, b, hit),
             Outcome::B => self.hurt(sb, a, hit),
             Outcome::Draw => {}

@@ -3,6 +3,8 @@
 //! in, decisions from a [`ai::Policy`], dice from [`crate::dice::D6`], a result out.
 
 pub mod ai;
+pub mod check;
+pub mod event;
 pub mod game;
 
 pub use game::{Game, GameResult, Setup};
@@ -22,10 +24,20 @@ pub fn play_one(
     policies: [ai::Kind; 2],
     seed: u64,
     game: u64,
+    log: &mut event::Log,
 ) -> GameResult {
     let mut dice = game_dice(seed, game);
     let mut pa = ai::policy(policies[0]);
     let mut pb = ai::policy(policies[1]);
     let mut g = Game::new(data, scenario, setup, &mut dice);
-    g.play(&mut [&mut *pa, &mut *pb], &mut dice)
+    if log.is_recording() {
+        g.log = event::Log::recording();
+        let e = g.setup_event(seed, game);
+        g.log.push(|| e);
+    }
+    let result = g.play(&mut [&mut *pa, &mut *pb], &mut dice);
+    if log.is_recording() {
+        *log = std::mem::take(&mut g.log);
+    }
+    result
 }
