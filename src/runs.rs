@@ -122,6 +122,38 @@ pub fn bound(x: f64) -> String {
     }
 }
 
+/// Play games in batches of [`BATCH`] on every core until `done` says the tally is enough or
+/// `most` games are played. `play(g)` plays game `g` and gives its tally and, for the one logged
+/// game, its log; tallies merge in game order, so the result never depends on the thread count.
+pub fn play_batches<T, L>(
+    most: u64,
+    done: impl Fn(&T) -> bool,
+    progress: &Progress,
+    play: impl Fn(u64) -> (T, Option<L>) + Sync + Send,
+    merge: impl Fn(T, T) -> T + Sync + Send,
+) -> (T, Option<L>)
+where
+    T: Default + Send,
+    L: Send,
+{
+    use rayon::prelude::*;
+    let mut tally = T::default();
+    let mut log = None;
+    let mut start = 0;
+    while start < most && !done(&tally) {
+        let end = (start + BATCH).min(most);
+        let (batch, l) = (start..end).into_par_iter().map(&play).reduce(
+            || (T::default(), None),
+            |(t1, l1), (t2, l2)| (merge(t1, t2), l1.or(l2)),
+        );
+        tally = merge(tally, batch);
+        log = log.or(l);
+        progress.advance(end - start);
+        start = end;
+    }
+    (tally, log)
+}
+
 /// Write events as JSON Lines (one object a line) to `file` and commit it, or say why not.
 pub fn write_jsonl<T: Serialize>(
     mut file: crate::files::OutputFile,

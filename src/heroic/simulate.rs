@@ -5,7 +5,6 @@
 
 use std::path::{Path, PathBuf};
 
-use rayon::prelude::*;
 use serde::Serialize;
 
 use super::contingent;
@@ -19,7 +18,7 @@ use crate::cli::output::{Out, emit, note, print_json};
 use crate::diag::{exit, render_all};
 use crate::page::Doc;
 use crate::ronin::cli::simulate::{PolicyArg, SimulateArgs};
-use crate::runs::{BATCH, Progress, Rate, bound, pct, rate, round};
+use crate::runs::{Progress, Rate, bound, pct, rate, round};
 
 /// A run's tally, merged in game order so it never depends on the thread count.
 #[derive(Debug, Clone, Default)]
@@ -361,37 +360,25 @@ fn run_seating(
     logged: Option<u64>,
     progress: &Progress,
 ) -> (Tally, Log) {
-    let mut tally = Tally::default();
-    let mut log = Log::off();
-    let mut start = 0;
-    while !args.done(tally.outcome, tally.games) {
-        let end = (start + BATCH).min(args.most_games());
-        let (batch, l) = (start..end)
-            .into_par_iter()
-            .map(|g| {
-                let mut log = if Some(g) == logged {
-                    Log::recording()
-                } else {
-                    Log::off()
-                };
-                let mut t = Tally::default();
-                t.add(&play_one(
-                    data, scenario, setup, policies, args.seed, g, &mut log,
-                ));
-                (t, log)
-            })
-            .reduce(
-                || (Tally::default(), Log::off()),
-                |(t1, l1), (t2, l2)| (t1.merge(t2), if l1.is_recording() { l1 } else { l2 }),
-            );
-        tally = tally.merge(batch);
-        if l.is_recording() {
-            log = l;
-        }
-        progress.advance(end - start);
-        start = end;
-    }
-    (tally, log)
+    let (tally, log) = crate::runs::play_batches(
+        args.most_games(),
+        |t: &Tally| args.done(t.outcome, t.games),
+        progress,
+        |g| {
+            let mut log = if Some(g) == logged {
+                Log::recording()
+            } else {
+                Log::off()
+            };
+            let mut t = Tally::default();
+            t.add(&play_one(
+                data, scenario, setup, policies, args.seed, g, &mut log,
+            ));
+            (t, log.is_recording().then_some(log))
+        },
+        Tally::merge,
+    );
+    (tally, log.unwrap_or_default())
 }
 
 fn side_json(side: &Side, policy: Kind, t: &Tally, s: usize) -> HeroicSideJson {

@@ -5,7 +5,6 @@
 
 use std::path::Path;
 
-use rayon::prelude::*;
 use serde::Serialize;
 
 use super::army;
@@ -20,7 +19,7 @@ use crate::cli::output::{Out, emit, note, open_output, print_json};
 use crate::diag::{exit, render_all};
 use crate::page::Doc;
 use crate::ronin::cli::simulate::{PolicyArg, SimulateArgs};
-use crate::runs::{BATCH, Progress, Rate, bound, pct, rate, round};
+use crate::runs::{Progress, Rate, bound, pct, rate, round};
 
 /// Who moves first in every game (OHW-02).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -298,37 +297,24 @@ fn run_seating(
     progress: &Progress,
 ) -> (Tally, Log) {
     let first = first_of(args.first);
-    let mut tally = Tally::default();
-    let mut log = Log::off();
-    let mut start = 0;
-    while !args.done(tally.outcome, tally.games) {
-        let end = (start + BATCH).min(args.most_games());
-        let (batch, l) = (start..end)
-            .into_par_iter()
-            .map(|g| {
-                let mut log = if Some(g) == logged {
-                    Log::recording()
-                } else {
-                    Log::off()
-                };
-                let o =
-                    super::engine::play_one(rules, armies, policies, first, args.seed, g, &mut log);
-                let mut t = Tally::default();
-                t.add(&o);
-                (t, log)
-            })
-            .reduce(
-                || (Tally::default(), Log::off()),
-                |(t1, l1), (t2, l2)| (t1.merge(t2), if l1.is_recording() { l1 } else { l2 }),
-            );
-        tally = tally.merge(batch);
-        if l.is_recording() {
-            log = l;
-        }
-        progress.advance(end - start);
-        start = end;
-    }
-    (tally, log)
+    let (tally, log) = crate::runs::play_batches(
+        args.most_games(),
+        |t: &Tally| args.done(t.outcome, t.games),
+        progress,
+        |g| {
+            let mut log = if Some(g) == logged {
+                Log::recording()
+            } else {
+                Log::off()
+            };
+            let o = super::engine::play_one(rules, armies, policies, first, args.seed, g, &mut log);
+            let mut t = Tally::default();
+            t.add(&o);
+            (t, log.is_recording().then_some(log))
+        },
+        Tally::merge,
+    );
+    (tally, log.unwrap_or_else(Log::off))
 }
 
 fn side_json(side: &Side, policy: Kind, t: &Tally, s: usize) -> SideJson {
