@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod diag;
 pub mod dice;
+pub mod field;
 pub mod files;
 pub mod fraction;
 pub mod geometry;

@@ -30,6 +30,24 @@ pub fn rate(count: u64, n: u64) -> Rate {
     }
 }
 
+/// Count one more at `i` of a histogram of whole numbers.
+pub fn bump(v: &mut Vec<u64>, i: usize) {
+    if v.len() <= i {
+        v.resize(i + 1, 0);
+    }
+    v[i] += 1;
+}
+
+/// Add one histogram of whole numbers to another.
+pub fn add_all(mine: &mut Vec<u64>, other: &[u64]) {
+    if mine.len() < other.len() {
+        mine.resize(other.len(), 0);
+    }
+    for (m, o) in mine.iter_mut().zip(other) {
+        *m += o;
+    }
+}
+
 /// A share rounded to four decimals, as reports give them.
 pub fn round(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
@@ -165,4 +183,76 @@ pub fn write_jsonl<T: Serialize>(
         file.write_all(b"\n").map_err(|e| e.to_string())?;
     }
     file.commit().map_err(|e| e.to_string())
+}
+
+/// Whether `path` is a log of system `id`: its first line is a `setup` naming it. Standard input
+/// (`-`) and unreadable files are left to Ronin's reader, which reports them.
+pub fn is_log(path: &std::path::Path, id: &str) -> bool {
+    use std::io::{BufRead, Read};
+    if path.as_os_str() == "-" || !path.is_file() {
+        return false;
+    }
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut first = String::new();
+    let mut reader = std::io::BufReader::new(file.take(64 * 1024));
+    if reader.read_line(&mut first).is_err() {
+        return false;
+    }
+    first.contains(&format!("\"system\":\"{id}\""))
+}
+
+/// `buntai replay LOG` for a system whose events are `E`: read the log (bounded), parse every
+/// line, draw it with `page` (which checks it against the rules first) and write the page; a log
+/// that does not parse or hold up is refused with where and why (exit 1).
+pub fn replay<E: serde::de::DeserializeOwned>(
+    out: &crate::cli::output::Out,
+    path: &std::path::Path,
+    output: Option<&std::path::Path>,
+    force: bool,
+    page: impl FnOnce(&[E], &str) -> Result<String, String>,
+) -> u8 {
+    use crate::diag::exit;
+    let file = match crate::cli::output::read_input(out, path) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let mut events = Vec::new();
+    for (i, line) in file
+        .text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        match serde_json::from_str::<E>(line) {
+            Ok(e) => events.push(e),
+            Err(e) => {
+                out.error(&format!(
+                    "{} line {}: not an event of this system: {e}",
+                    file.name,
+                    i + 1
+                ));
+                return exit::PROBLEMS;
+            }
+        }
+    }
+    let page = match page(&events, &format!("Replay of {}", file.name)) {
+        Ok(page) => page,
+        Err(why) => {
+            out.error(&format!(
+                "{}: the log does not hold up against the rules: {why}",
+                file.name
+            ));
+            return exit::PROBLEMS;
+        }
+    };
+    let target = match crate::cli::output::open_output(out, output, force, &[path]) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    match crate::cli::output::write_output(out, target, &page) {
+        Ok(()) => exit::SUCCESS,
+        Err(code) => code,
+    }
 }

@@ -210,6 +210,39 @@ print("; ".join(problems) or f"ok ({html.count('<svg')} grids, {red} red, {blue}
 PY
 )
 judge samurai-replay "$verdict"
+# Heroic Samurai's replay: the Clan Feud table, terrain and both sides' bases, every turn drawn.
+"$bin" simulate examples/heroic-samurai/matsuda.toml examples/heroic-samurai/kono.toml --games 1 \
+  --seed 4 --replay "$out/heroic-replay.html" --force >/dev/null
+"${chrome[@]}" --window-size=1200,1400 --screenshot="$out/heroic-replay.png" "file://$PWD/$out/heroic-replay.html" 2>/dev/null
+"${chrome[@]}" --no-pdf-header-footer --print-to-pdf="$out/heroic-replay.pdf" "file://$PWD/$out/heroic-replay.html" 2>/dev/null
+pdftoppm -r 30 -f 1 -l 1 "$out/heroic-replay.pdf" "$out/heroic-replay-shot"
+verdict=$(python3 - "$(ls "$out/heroic-replay-shot"*.ppm | head -1)" "$out/heroic-replay.html" <<'PY'
+import re, sys
+data = open(sys.argv[1], "rb").read()
+magic, width, height, maxval, pixels = data.split(maxsplit=4)
+w, h = int(width), int(height)
+rgb = [tuple(pixels[i:i + 3]) for i in range(0, w * h * 3, 3)]
+red = sum(1 for c in rgb if c[0] > 150 and c[1] < 90 and c[2] < 90)
+blue = sum(1 for c in rgb if c[2] > 130 and c[0] < 90)
+cloth = sum(1 for c in rgb if abs(c[0] - 0xea) + abs(c[1] - 0xe3) + abs(c[2] - 0xcf) < 20)
+woods = sum(1 for c in rgb if abs(c[0] - 0x7f) + abs(c[1] - 0xa6) + abs(c[2] - 0x6a) < 30)
+html = open(sys.argv[2]).read()
+problems = []
+if red < 5: problems.append("no side A bases")
+if blue < 5: problems.append("no side B bases")
+if cloth < 0.03 * w * h: problems.append("no table")
+if woods < 5: problems.append("no woods")
+if html.count("<svg") < 3: problems.append("fewer than three turns drawn")
+if re.search(r'(src|href)="(https?:|//)', html): problems.append("loads something from outside")
+print("; ".join(problems) or f"ok ({html.count('<svg')} tables, {red} red, {blue} blue, {woods} woods px)")
+PY
+)
+judge heroic-replay "$verdict"
+"$bin" simulate examples/heroic-samurai/matsuda.toml examples/heroic-samurai/kono.toml --games 40 \
+  --swap --seed 2 --report "$out/heroic-report-pair.html" --force >/dev/null
+"$bin" simulate --field examples/heroic-samurai/matsuda.toml examples/heroic-samurai/kono.toml \
+  examples/heroic-samurai/kono-ally.toml --games 10 --seed 2 --report "$out/heroic-report-field.html" \
+  --force >/dev/null
 "$bin" simulate examples/samurai-1550-1600/takeda.toml examples/samurai-1550-1600/oda.toml --games 40 \
   --swap --seed 2 --report "$out/samurai-report-pair.html" --force >/dev/null
 # The reports of a pairing and of a field: charts with coloured bars, nothing loaded from outside.
@@ -217,7 +250,7 @@ judge samurai-replay "$verdict"
   --report "$out/report-pair.html" --force >/dev/null
 "$bin" simulate --field examples/bushi-100.toml examples/koryu-100.toml examples/sohei-100.toml \
   --games 10 --seed 2 --report "$out/report-field.html" --force >/dev/null
-for name in report-pair report-field samurai-report-pair; do
+for name in report-pair report-field samurai-report-pair heroic-report-pair heroic-report-field; do
   "${chrome[@]}" --window-size=1000,2400 --screenshot="$out/$name.png" "file://$PWD/$out/$name.html" 2>/dev/null
   verdict=$(python3 - "$out/$name.png" "$out/$name.html" <<'PY'
 import re, sys, zlib, struct

@@ -64,6 +64,10 @@ pub enum SchemaKind {
     HeroicSimulation,
     /// One line of a Heroic Samurai game's `--log` (JSON Lines).
     HeroicEvent,
+    /// A Heroic Samurai table file (`simulate --table`).
+    HeroicTable,
+    /// `buntai simulate --field ... --format json` for Heroic Samurai contingents.
+    HeroicField,
     /// The weapons file of the data.
     Weapons,
     /// The attributes file of the data.
@@ -131,7 +135,7 @@ pub enum SchemaKind {
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 58] = [
+    pub const ALL: [SchemaKind; 60] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -190,6 +194,8 @@ impl SchemaKind {
         SchemaKind::HeroicScenarios,
         SchemaKind::HeroicSimulation,
         SchemaKind::HeroicEvent,
+        SchemaKind::HeroicTable,
+        SchemaKind::HeroicField,
     ];
 
     /// The file name under `schemas/`.
@@ -221,6 +227,8 @@ impl SchemaKind {
             SchemaKind::HeroicScenarios => "heroic-scenarios.schema.json",
             SchemaKind::HeroicSimulation => "heroic-simulation.schema.json",
             SchemaKind::HeroicEvent => "heroic-event.schema.json",
+            SchemaKind::HeroicTable => "heroic-table.schema.json",
+            SchemaKind::HeroicField => "heroic-field.schema.json",
             SchemaKind::Weapons => "weapons.schema.json",
             SchemaKind::Attributes => "attributes.schema.json",
             SchemaKind::SwordsForHire => "swords-for-hire.schema.json",
@@ -271,7 +279,7 @@ impl SchemaKind {
                 schemars::schema_for!(crate::samurai::simulate::ArmySimulationJson)
             }
             SchemaKind::SamuraiField => {
-                schemars::schema_for!(crate::samurai::simulate::ArmyFieldJson)
+                schemars::schema_for!(crate::field::FieldJson)
             }
             SchemaKind::SamuraiEvent => {
                 schemars::schema_for!(crate::samurai::engine::event::Event)
@@ -302,6 +310,8 @@ impl SchemaKind {
                 schemars::schema_for!(crate::heroic::simulate::HeroicSimulationJson)
             }
             SchemaKind::HeroicEvent => schemars::schema_for!(crate::heroic::engine::event::Event),
+            SchemaKind::HeroicTable => schemars::schema_for!(crate::heroic::table::TableFile),
+            SchemaKind::HeroicField => schemars::schema_for!(crate::field::FieldJson),
             SchemaKind::SamuraiAdditions => {
                 schemars::schema_for!(crate::samurai::data::AdditionsFile)
             }

@@ -9,9 +9,11 @@ pub mod contingent;
 pub mod data;
 pub mod engine;
 pub mod odds;
+pub mod replay;
 pub mod rules;
 pub mod sheet;
 pub mod simulate;
+pub mod table;
 
 /// The system's id, as contingent files' `system` key gives it.
 pub const ID: &str = "heroic-samurai";

@@ -9,19 +9,21 @@ use serde::Serialize;
 
 use super::contingent;
 use super::data::Data;
+use super::data::Scenario;
 use super::engine::ai::{self, Kind};
 use super::engine::event::Log;
 use super::engine::game::{Levy, Recruit, Setup};
 use super::engine::{GameResult, play_one};
+use super::table::{self, TableFile};
 use crate::cli::ListFormat;
-use crate::cli::output::{Out, emit, note, print_json};
+use crate::cli::output::{Out, emit, note, open_output, print_json};
 use crate::diag::{exit, render_all};
 use crate::page::Doc;
 use crate::ronin::cli::simulate::{PolicyArg, SimulateArgs};
 use crate::runs::{Progress, Rate, bound, pct, rate, round};
 
 /// A run's tally, merged in game order so it never depends on the thread count.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 struct Tally {
     games: u64,
     /// A wins, draws, B wins.
@@ -31,6 +33,37 @@ struct Tally {
     deeds: [i64; 2],
     elements_lost: [u64; 2],
     leaders_lost: [u64; 2],
+    /// Games by each side's Reputation, in steps of [`STEP`] (the last holds all above).
+    deed_counts: [[u64; BUCKETS]; 2],
+    /// Games by the turn they ended in (the last holds all later).
+    lengths: [u64; BUCKETS],
+}
+
+/// The Reputation histogram's step.
+const STEP: i64 = 5;
+/// Buckets of the histograms: fixed, so a game's tally allocates nothing.
+const BUCKETS: usize = 41;
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            games: 0,
+            outcome: [0; 3],
+            broken: 0,
+            turns: 0,
+            deeds: [0; 2],
+            elements_lost: [0; 2],
+            leaders_lost: [0; 2],
+            deed_counts: [[0; BUCKETS]; 2],
+            lengths: [0; BUCKETS],
+        }
+    }
+}
+
+/// A fixed histogram as a list, without its trailing empty buckets.
+fn trimmed(counts: &[u64]) -> Vec<u64> {
+    let end = counts.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
+    counts[..end].to_vec()
 }
 
 impl Tally {
@@ -43,7 +76,10 @@ impl Tally {
             self.deeds[s] += r.deeds[s];
             self.elements_lost[s] += u64::from(r.elements_lost[s]);
             self.leaders_lost[s] += u64::from(r.leaders_lost[s]);
+            let bucket = usize::try_from(r.deeds[s].max(0) / STEP).unwrap_or(BUCKETS);
+            self.deed_counts[s][bucket.min(BUCKETS - 1)] += 1;
         }
+        self.lengths[usize::try_from(r.turns).map_or(BUCKETS - 1, |t| t.min(BUCKETS - 1))] += 1;
     }
 
     fn merge(mut self, o: Tally) -> Tally {
@@ -57,6 +93,12 @@ impl Tally {
             self.deeds[s] += o.deeds[s];
             self.elements_lost[s] += o.elements_lost[s];
             self.leaders_lost[s] += o.leaders_lost[s];
+            for (m, x) in self.deed_counts[s].iter_mut().zip(o.deed_counts[s]) {
+                *m += x;
+            }
+        }
+        for (m, x) in self.lengths.iter_mut().zip(o.lengths) {
+            *m += x;
         }
         self
     }
@@ -91,6 +133,14 @@ pub struct HeroicSimulationJson {
     /// Share of games that ended with a side out before the last turn.
     pub broken: f64,
     pub mean_turns: f64,
+    /// Games by each side's Reputation in steps of 5: entry k counts scores from 5k to 5k + 4
+    /// (the last entry, 200 and more).
+    pub reputation_counts: [Vec<u64>; 2],
+    /// Games by the turn they ended in: entry t counts games over after turn t.
+    pub game_lengths: Vec<u64>,
+    /// The table played on, when a `--table` file gave it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<String>,
     /// With `--swap`: the same games with the sides' seats exchanged.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub swapped: Option<Box<HeroicSimulationJson>>,
@@ -200,13 +250,84 @@ fn side(out: &Out, data: &Data, files: &[PathBuf], strict: bool) -> Result<(Side
     ))
 }
 
+/// Read and check `--table`: a table with a broken rule is refused with its located problems.
+fn table_of(out: &Out, data: &Data, args: &SimulateArgs) -> Result<Option<TableFile>, u8> {
+    let Some(path) = args.table.as_deref() else {
+        return Ok(None);
+    };
+    let file = crate::cli::output::read_input(out, path)?;
+    let verdict = table::validate(data, &file);
+    if !verdict.legal() {
+        note(&render_all(&verdict.problems(), out.color, out.width()));
+        out.error(&format!(
+            "cannot play on `{}`: fix the problems above first",
+            file.name
+        ));
+        return Err(exit::PROBLEMS);
+    }
+    Ok(verdict.parsed)
+}
+
+/// The scenario the sides name, on the `--table` when one is given.
+fn scenario_of(
+    out: &Out,
+    data: &Data,
+    id: &str,
+    table: Option<&TableFile>,
+) -> Result<Scenario, u8> {
+    let Some(base) = data.scenario(id) else {
+        out.error(&format!("no scenario `{id}` in the {} data", super::ID));
+        return Err(exit::PROBLEMS);
+    };
+    Ok(table.map_or_else(|| base.clone(), |t| table::scenario(base, t)))
+}
+
+/// The two sides' files, from `A.toml B.toml` or `--side a=... --side b=...`.
+fn side_files(out: &Out, args: &SimulateArgs, sides: &[String]) -> Result<[Vec<PathBuf>; 2], u8> {
+    if sides.is_empty() {
+        let (Some(a), Some(b)) = (args.a.clone(), args.b.clone()) else {
+            out.error("simulate needs two sides: A.toml B.toml, or --side a=... --side b=...");
+            return Err(exit::USAGE);
+        };
+        return Ok([vec![a], vec![b]]);
+    }
+    if args.a.is_some() || args.b.is_some() {
+        out.error("give the sides either as A.toml B.toml or with --side, not both");
+        return Err(exit::USAGE);
+    }
+    let mut found: [Option<Vec<PathBuf>>; 2] = [None, None];
+    for spec in sides {
+        let s = contingent::parse_side(spec).map_err(|e| {
+            out.error(&e);
+            exit::USAGE
+        })?;
+        let k = match s.name.as_str() {
+            "a" | "A" => 0,
+            "b" | "B" => 1,
+            other => {
+                out.error(&format!("--side {other}=...: the sides are `a` and `b`"));
+                return Err(exit::USAGE);
+            }
+        };
+        if found[k].is_some() || s.files.is_empty() {
+            out.error(&format!(
+                "--side {}: give each side once, with its files",
+                s.name
+            ));
+            return Err(exit::USAGE);
+        }
+        found[k] = Some(s.files.iter().map(PathBuf::from).collect());
+    }
+    let [Some(a), Some(b)] = found else {
+        out.error("simulate needs both --side a=... and --side b=...");
+        return Err(exit::USAGE);
+    };
+    Ok([a, b])
+}
+
 /// `buntai simulate` for this system.
 pub fn run(out: &Out, data: &Data, args: &SimulateArgs, sides: &[String]) -> u8 {
     let ronin_only = [
-        (args.replay.is_some(), "--replay"),
-        (args.report.is_some(), "--report"),
-        (!args.field.is_empty(), "--field"),
-        (args.table.is_some(), "--table"),
         (args.first.is_some(), "--first"),
         (args.reserves, "--reserves"),
         (args.fatigue, "--fatigue"),
@@ -215,7 +336,7 @@ pub fn run(out: &Out, data: &Data, args: &SimulateArgs, sides: &[String]) -> u8 
     .find_map(|(set, name)| set.then_some(name));
     if let Some(option) = ronin_only {
         out.error(&format!(
-            "{option} is not there yet for {} games (`buntai systems`)",
+            "{option} is a Ronin option: {} turns are simultaneous and have no reserves or Fatigue",
             super::ID
         ));
         return exit::USAGE;
@@ -224,48 +345,20 @@ pub fn run(out: &Out, data: &Data, args: &SimulateArgs, sides: &[String]) -> u8 
         (Ok(a), Ok(b)) => (a, b),
         (Err(code), _) | (_, Err(code)) => return code,
     };
-    let files: [Vec<PathBuf>; 2] = if sides.is_empty() {
-        let (Some(a), Some(b)) = (args.a.clone(), args.b.clone()) else {
-            out.error("simulate needs two sides: A.toml B.toml, or --side a=... --side b=...");
-            return exit::USAGE;
-        };
-        [vec![a], vec![b]]
-    } else {
-        if args.a.is_some() || args.b.is_some() {
-            out.error("give the sides either as A.toml B.toml or with --side, not both");
+    let table = match table_of(out, data, args) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    if !args.field.is_empty() {
+        if !sides.is_empty() || args.a.is_some() {
+            out.error("--field plays its own contingents: give no other sides");
             return exit::USAGE;
         }
-        let mut found: [Option<Vec<PathBuf>>; 2] = [None, None];
-        for spec in sides {
-            let s = match contingent::parse_side(spec) {
-                Ok(s) => s,
-                Err(e) => {
-                    out.error(&e);
-                    return exit::USAGE;
-                }
-            };
-            let k = match s.name.as_str() {
-                "a" | "A" => 0,
-                "b" | "B" => 1,
-                other => {
-                    out.error(&format!("--side {other}=...: the sides are `a` and `b`"));
-                    return exit::USAGE;
-                }
-            };
-            if found[k].is_some() || s.files.is_empty() {
-                out.error(&format!(
-                    "--side {}: give each side once, with its files",
-                    s.name
-                ));
-                return exit::USAGE;
-            }
-            found[k] = Some(s.files.iter().map(PathBuf::from).collect());
-        }
-        let [Some(a), Some(b)] = found else {
-            out.error("simulate needs both --side a=... and --side b=...");
-            return exit::USAGE;
-        };
-        [a, b]
+        return field(out, data, args, [pa, pb], table.as_ref());
+    }
+    let files = match side_files(out, args, sides) {
+        Ok(f) => f,
+        Err(code) => return code,
     };
     let (a, scenario) = match side(out, data, &files[0], args.strict) {
         Ok(x) => x,
@@ -275,24 +368,32 @@ pub fn run(out: &Out, data: &Data, args: &SimulateArgs, sides: &[String]) -> u8 
         Ok(x) => x,
         Err(code) => return code,
     };
-    let Some(scenario) = data.scenario(&scenario) else {
-        out.error(&format!(
-            "no scenario `{scenario}` in the {} data",
-            super::ID
-        ));
-        return exit::PROBLEMS;
+    let scenario = match scenario_of(out, data, &scenario, table.as_ref()) {
+        Ok(s) => s,
+        Err(code) => return code,
     };
-    let inputs: Vec<&Path> = files.iter().flatten().map(PathBuf::as_path).collect();
-    let log_file =
-        match crate::cli::output::open_output(out, args.log.as_deref(), args.force, &inputs) {
-            Ok(f) => f,
+    let scenario = &scenario;
+    let inputs: Vec<&Path> = files
+        .iter()
+        .flatten()
+        .map(PathBuf::as_path)
+        .chain(args.table.as_deref())
+        .collect();
+    let mut outputs = Vec::new();
+    for wanted in [&args.log, &args.replay, &args.report] {
+        match open_output(out, wanted.as_deref(), args.force, &inputs) {
+            Ok(f) => outputs.push(f),
             Err(code) => return code,
-        };
+        }
+    }
+    let [log_file, replay_file, report_file]: [_; 3] =
+        outputs.try_into().expect("three outputs asked for");
     let setup = Setup {
         sides: [a.levies.clone(), b.levies.clone()],
     };
     let progress = Progress::new(args.most_games() * if args.swap { 2 } else { 1 });
-    let logged = log_file.is_some().then_some(args.log_game);
+    let wants_log = log_file.is_some() || replay_file.is_some() || report_file.is_some();
+    let logged = wants_log.then_some(args.log_game);
     let (tally, log) = run_seating(data, scenario, &setup, [pa, pb], args, logged, &progress);
     let mut json = report(scenario, [&a, &b], [pa, pb], args, &tally);
     if args.swap {
@@ -315,16 +416,39 @@ pub fn run(out: &Out, data: &Data, args: &SimulateArgs, sides: &[String]) -> u8 
         json.swapped = Some(Box::new(report(scenario, [&b, &a], [pb, pa], args, &t2)));
     }
     progress.finish();
-    if let Some(file) = log_file {
-        if log.events().is_empty() {
-            out.error(&format!(
-                "--log-game {} is not one of the {} games played",
-                args.log_game, tally.games
-            ));
-            return exit::USAGE;
+    if wants_log && log.events().is_empty() {
+        out.error(&format!(
+            "--log-game {} is not one of the {} games played",
+            args.log_game, tally.games
+        ));
+        return exit::USAGE;
+    }
+    if let Some(file) = log_file
+        && let Err(e) = crate::runs::write_jsonl(file, log.events())
+    {
+        out.error(&format!("cannot write the log: {e}"));
+        return exit::USAGE;
+    }
+    let replay = if wants_log {
+        let title = format!("Game {} of {} against {}", args.log_game, a.name, b.name);
+        match super::replay::page(data, log.events(), &title) {
+            Ok(page) => Some(page),
+            Err(e) => {
+                out.error(&format!("cannot draw the replay: {e}"));
+                return exit::USAGE;
+            }
         }
-        if let Err(e) = crate::runs::write_jsonl(file, log.events()) {
-            out.error(&format!("cannot write the log: {e}"));
+    } else {
+        None
+    };
+    if let (Some(file), Some(page)) = (replay_file, &replay)
+        && crate::cli::output::write_output(out, Some(file), page).is_err()
+    {
+        return exit::USAGE;
+    }
+    if let Some(file) = report_file {
+        let page = report_page(data, scenario, &json, replay.as_deref(), args.log_game);
+        if crate::cli::output::write_output(out, Some(file), &page).is_err() {
             return exit::USAGE;
         }
     }
@@ -349,6 +473,85 @@ pub fn run(out: &Out, data: &Data, args: &SimulateArgs, sides: &[String]) -> u8 
         }
     }
     exit::SUCCESS
+}
+
+/// `--field`: every pair of contingent files, both seats.
+fn field(
+    out: &Out,
+    data: &Data,
+    args: &SimulateArgs,
+    policies: [Kind; 2],
+    table: Option<&TableFile>,
+) -> u8 {
+    if args.log.is_some() || args.replay.is_some() {
+        out.error("--log and --replay record one game of a pair: not with --field");
+        return exit::USAGE;
+    }
+    if args.field.len() < 2 {
+        out.error("--field needs two or more contingent files");
+        return exit::USAGE;
+    }
+    let mut sides = Vec::new();
+    let mut scenario = None;
+    for path in &args.field {
+        match side(out, data, std::slice::from_ref(path), args.strict) {
+            Ok((s, id)) => {
+                if scenario.get_or_insert(id.clone()) != &id {
+                    out.error("the contingents of a field must be built for the same scenario");
+                    return exit::USAGE;
+                }
+                sides.push(s);
+            }
+            Err(code) => return code,
+        }
+    }
+    let id = scenario.unwrap_or_else(|| super::DEFAULT_SCENARIO.to_owned());
+    let scenario = match scenario_of(out, data, &id, table) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let report_file = match open_output(out, args.report.as_deref(), args.force, &[]) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let n = sides.len();
+    let progress = Progress::new(args.most_games() * (n * (n - 1)) as u64);
+    // Two files of one side would meet as themselves: each is named by its file too.
+    let names = sides
+        .iter()
+        .map(|s| format!("{} ({})", s.name, s.files.join(", ")))
+        .collect();
+    let field = crate::field::play(super::ID, args.seed, args.games, names, |i, j| {
+        let play = |x: &Side, y: &Side| {
+            let setup = Setup {
+                sides: [x.levies.clone(), y.levies.clone()],
+            };
+            run_seating(data, &scenario, &setup, policies, args, None, &progress).0
+        };
+        let (t1, t2) = (play(&sides[i], &sides[j]), play(&sides[j], &sides[i]));
+        [
+            t1.outcome[0] + t2.outcome[2],
+            t1.outcome[1] + t2.outcome[1],
+            t1.outcome[2] + t2.outcome[0],
+        ]
+    });
+    progress.finish();
+    if let Some(file) = report_file
+        && crate::cli::output::write_output(out, Some(file), &field.html("contingents")).is_err()
+    {
+        return exit::USAGE;
+    }
+    match args.format {
+        ListFormat::Json => print_json(&field.json),
+        ListFormat::Text => {
+            emit(
+                &field
+                    .text("contingents", args.most_games())
+                    .to_text(out.text_style()),
+            );
+            exit::SUCCESS
+        }
+    }
 }
 
 fn run_seating(
@@ -415,6 +618,9 @@ fn report(
         b_wins: rate(t.outcome[2], t.games),
         broken: round(t.broken as f64 / n),
         mean_turns: round(t.turns as f64 / n),
+        reputation_counts: [trimmed(&t.deed_counts[0]), trimmed(&t.deed_counts[1])],
+        game_lengths: trimmed(&t.lengths),
+        table: args.table.as_ref().map(|p| p.display().to_string()),
         swapped: None,
         a_wins_both: None,
     }
@@ -471,4 +677,88 @@ fn report_text(j: &HeroicSimulationJson) -> Doc {
         j.broken * 100.0
     ));
     doc
+}
+
+/// `--report`: the results with their intervals, the Reputation and game-length histograms, the
+/// losses, the table and the logged game turn by turn.
+fn report_page(
+    data: &Data,
+    scenario: &Scenario,
+    r: &HeroicSimulationJson,
+    replay: Option<&str>,
+    logged: u64,
+) -> String {
+    use crate::page::charts::{Pairing, embedded, page, table};
+    let (a, b) = (r.a.name.as_str(), r.b.name.as_str());
+    let terrain: Vec<_> = scenario
+        .terrain
+        .iter()
+        .map(|p| super::engine::event::TerrainSetup {
+            kind: p.kind.clone(),
+            rect_mm: p.rect_mm,
+        })
+        .collect();
+    let mut sections = Pairing {
+        names: [a, b],
+        results: [&r.a_wins, &r.draws, &r.b_wins],
+        a_wins_both: r.a_wins_both.as_ref(),
+        score: (
+            "Reputation",
+            "Games by each side's Reputation, in steps of 5 (HS-66)",
+            "Reputation / 5",
+        ),
+        score_counts: &r.reputation_counts,
+        length: ("Games by the turn they ended in", "turn"),
+        lengths: &r.game_lengths,
+    }
+    .sections();
+    sections.extend([
+        (
+            "Losses".to_owned(),
+            table(
+                &[
+                    "Side",
+                    "Policy",
+                    "Elements",
+                    "Reputation a game",
+                    "Elements lost a game",
+                    "Leaders lost a game",
+                ],
+                &[&r.a, &r.b]
+                    .iter()
+                    .map(|s| {
+                        vec![
+                            s.name.clone(),
+                            s.policy.clone(),
+                            s.elements.to_string(),
+                            format!("{:.1}", s.reputation),
+                            format!("{:.2}", s.elements_lost),
+                            format!("{:.2}", s.leaders_lost),
+                        ]
+                    })
+                    .collect::<Vec<_>>(),
+            ),
+        ),
+        (
+            format!("The table: {}", scenario.name),
+            super::replay::table_svg(
+                data,
+                scenario.table_mm.map(f64::from),
+                f64::from(scenario.deployment_depth_mm.value),
+                &terrain,
+            ),
+        ),
+    ]);
+    if let Some(replay) = replay {
+        sections.push((format!("Game {logged}, turn by turn"), embedded(replay)));
+    }
+    page(
+        &format!("Heroic Samurai, {}: {a} against {b}", r.scenario),
+        &format!(
+            "{} games from seed {}; every number comes from the games played by the rules, as \
+             the JSON report (`--format json`) gives them.",
+            r.games, r.seed
+        ),
+        &sections,
+    )
 }

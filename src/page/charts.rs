@@ -324,3 +324,58 @@ pub fn embedded(page: &str) -> String {
         super::xml(page)
     )
 }
+
+/// What every system's pairing report opens with: the results with their intervals (and side
+/// A's over both seats), each side's score as a histogram, and the games' lengths.
+pub struct Pairing<'a> {
+    pub names: [&'a str; 2],
+    /// A wins, draws, B wins.
+    pub results: [&'a crate::runs::Rate; 3],
+    pub a_wins_both: Option<&'a crate::runs::Rate>,
+    /// The score's section name, chart title and axis, and each side's counts.
+    pub score: (&'a str, &'a str, &'a str),
+    pub score_counts: &'a [Vec<u64>; 2],
+    /// The length chart's title and axis, and the counts.
+    pub length: (&'a str, &'a str),
+    pub lengths: &'a [u64],
+}
+
+impl Pairing<'_> {
+    pub fn sections(&self) -> Vec<(String, String)> {
+        let [a, b] = self.names;
+        let mut bars = vec![
+            Interval::of(format!("{a} wins"), self.results[0], Some(0)),
+            Interval::of("draws".to_owned(), self.results[1], None),
+            Interval::of(format!("{b} wins"), self.results[2], Some(1)),
+        ];
+        if let Some(both) = self.a_wins_both {
+            bars.push(Interval::of(format!("{a} wins, both seats"), both, Some(0)));
+        }
+        let (section, title, axis) = self.score;
+        vec![
+            (
+                "Results".to_owned(),
+                rates("Results with their 95% intervals", &bars),
+            ),
+            (
+                section.to_owned(),
+                histogram(
+                    title,
+                    axis,
+                    &[
+                        (a.to_owned(), Some(0), self.score_counts[0].clone()),
+                        (b.to_owned(), Some(1), self.score_counts[1].clone()),
+                    ],
+                ),
+            ),
+            (
+                "Game length".to_owned(),
+                histogram(
+                    self.length.0,
+                    self.length.1,
+                    &[("games".to_owned(), None, self.lengths.to_vec())],
+                ),
+            ),
+        ]
+    }
+}

@@ -385,19 +385,7 @@ pub fn page(data: &Data, events: &[Event], title: &str) -> Result<String, String
 /// Whether `path` is a log of this system: its first line is a `setup` naming it. Standard input
 /// (`-`) and unreadable files are left to Ronin's reader, which reports them.
 pub fn is_log(path: &std::path::Path) -> bool {
-    use std::io::{BufRead, Read};
-    if path.as_os_str() == "-" || !path.is_file() {
-        return false;
-    }
-    let Ok(file) = std::fs::File::open(path) else {
-        return false;
-    };
-    let mut first = String::new();
-    let mut reader = std::io::BufReader::new(file.take(64 * 1024));
-    if reader.read_line(&mut first).is_err() {
-        return false;
-    }
-    first.contains(&format!("\"system\":\"{}\"", super::ID))
+    crate::runs::is_log(path, super::ID)
 }
 
 /// `buntai replay LOG` for this system: read the log, check every number against the rules and
@@ -409,46 +397,7 @@ pub fn run(
     output: Option<&std::path::Path>,
     force: bool,
 ) -> u8 {
-    use crate::diag::exit;
-    let file = match crate::cli::output::read_input(out, path) {
-        Ok(f) => f,
-        Err(code) => return code,
-    };
-    let mut events = Vec::new();
-    for (i, line) in file
-        .text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
-        match serde_json::from_str::<Event>(line) {
-            Ok(e) => events.push(e),
-            Err(e) => {
-                out.error(&format!(
-                    "{} line {}: not an event of this system: {e}",
-                    file.name,
-                    i + 1
-                ));
-                return exit::PROBLEMS;
-            }
-        }
-    }
-    let page = match page(data, &events, &format!("Replay of {}", file.name)) {
-        Ok(page) => page,
-        Err(why) => {
-            out.error(&format!(
-                "{}: the log does not hold up against the rules: {why}",
-                file.name
-            ));
-            return exit::PROBLEMS;
-        }
-    };
-    let target = match crate::cli::output::open_output(out, output, force, &[path]) {
-        Ok(t) => t,
-        Err(code) => return code,
-    };
-    match crate::cli::output::write_output(out, target, &page) {
-        Ok(()) => exit::SUCCESS,
-        Err(code) => code,
-    }
+    crate::runs::replay::<Event>(out, path, output, force, |events, title| {
+        page(data, events, title)
+    })
 }

@@ -19,7 +19,7 @@ use crate::cli::output::{Out, emit, note, open_output, print_json};
 use crate::diag::{exit, render_all};
 use crate::page::Doc;
 use crate::ronin::cli::simulate::{PolicyArg, SimulateArgs};
-use crate::runs::{Progress, Rate, bound, pct, rate, round};
+use crate::runs::{Progress, Rate, add_all, bound, bump, pct, rate, round};
 
 /// Who moves first in every game (OHW-02).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -56,22 +56,6 @@ struct Tally {
     lengths: Vec<u64>,
     /// Games by each side's points.
     point_counts: [Vec<u64>; 2],
-}
-
-fn bump(v: &mut Vec<u64>, i: usize) {
-    if v.len() <= i {
-        v.resize(i + 1, 0);
-    }
-    v[i] += 1;
-}
-
-fn add_all(mine: &mut Vec<u64>, other: &[u64]) {
-    if mine.len() < other.len() {
-        mine.resize(other.len(), 0);
-    }
-    for (m, o) in mine.iter_mut().zip(other) {
-        *m += o;
-    }
 }
 
 impl Tally {
@@ -593,71 +577,48 @@ fn report_text(r: &ArmySimulationJson) -> Doc {
 }
 
 fn report_page(r: &ArmySimulationJson, replay: Option<&str>, logged: u64) -> String {
-    use crate::page::charts::{Interval, embedded, histogram, page, rates, table};
+    use crate::page::charts::{Interval, Pairing, embedded, page, rates, table};
     let interval = Interval::of;
-    let (a, b) = (&r.a.name, &r.b.name);
-    let mut bars = vec![
-        interval(format!("{a} wins"), &r.a_wins, Some(0)),
-        interval("draws".to_owned(), &r.draws, None),
-        interval(format!("{b} wins"), &r.b_wins, Some(1)),
-    ];
-    if let Some(both) = &r.a_wins_both {
-        bars.push(interval(format!("{a} wins, both seats"), both, Some(0)));
-    }
+    let (a, b) = (r.a.name.as_str(), r.b.name.as_str());
     let daimyo = [
         interval(format!("{a}'s Daimyo fell"), &r.a.daimyo_fell, Some(0)),
         interval(format!("{b}'s Daimyo fell"), &r.b.daimyo_fell, Some(1)),
     ];
-    let mut sections = vec![
-        (
-            "Results".to_owned(),
-            rates("Results with their 95% intervals", &bars),
-        ),
-        (
-            "Points".to_owned(),
-            histogram(
-                "Games by each side's points (OHW-30)",
-                "points",
+    let mut sections = Pairing {
+        names: [a, b],
+        results: [&r.a_wins, &r.draws, &r.b_wins],
+        a_wins_both: r.a_wins_both.as_ref(),
+        score: ("Points", "Games by each side's points (OHW-30)", "points"),
+        score_counts: &r.point_counts,
+        length: ("Games by the game turn they ended in", "game turn"),
+        lengths: &r.game_lengths,
+    }
+    .sections();
+    sections.extend([(
+        "Losses".to_owned(),
+        rates("How often each Daimyo fell, with 95% intervals", &daimyo)
+            + &table(
                 &[
-                    (a.clone(), Some(0), r.point_counts[0].clone()),
-                    (b.clone(), Some(1), r.point_counts[1].clone()),
+                    "Army",
+                    "Units",
+                    "Lost a game",
+                    "Points a game",
+                    "Command Post lost %",
                 ],
+                &[&r.a, &r.b]
+                    .iter()
+                    .map(|s| {
+                        vec![
+                            s.name.clone(),
+                            s.units.to_string(),
+                            format!("{:.2}", s.units_lost),
+                            format!("{:.2}", s.points),
+                            format!("{:.1}", s.post_taken * 100.0),
+                        ]
+                    })
+                    .collect::<Vec<_>>(),
             ),
-        ),
-        (
-            "Game length".to_owned(),
-            histogram(
-                "Games by the game turn they ended in",
-                "game turn",
-                &[("games".to_owned(), None, r.game_lengths.clone())],
-            ),
-        ),
-        (
-            "Losses".to_owned(),
-            rates("How often each Daimyo fell, with 95% intervals", &daimyo)
-                + &table(
-                    &[
-                        "Army",
-                        "Units",
-                        "Lost a game",
-                        "Points a game",
-                        "Command Post lost %",
-                    ],
-                    &[&r.a, &r.b]
-                        .iter()
-                        .map(|s| {
-                            vec![
-                                s.name.clone(),
-                                s.units.to_string(),
-                                format!("{:.2}", s.units_lost),
-                                format!("{:.2}", s.points),
-                                format!("{:.1}", s.post_taken * 100.0),
-                            ]
-                        })
-                        .collect::<Vec<_>>(),
-                ),
-        ),
-    ];
+    )]);
     if let Some(replay) = replay {
         sections.push((format!("Game {logged}, turn by turn"), embedded(replay)));
     }
@@ -672,30 +633,6 @@ fn report_page(r: &ArmySimulationJson, replay: Option<&str>, logged: u64) -> Str
         ),
         &sections,
     )
-}
-
-/// One pairing of a field.
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
-pub struct PairingJson {
-    pub a: String,
-    pub b: String,
-    /// Army `a`'s wins, draws and losses over both seats.
-    pub a_wins: Rate,
-    pub draws: Rate,
-    pub b_wins: Rate,
-}
-
-/// What `simulate --field ... --format json` prints for this system.
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
-pub struct ArmyFieldJson {
-    pub system: String,
-    pub seed: u64,
-    /// Games a seating.
-    pub games: u64,
-    pub armies: Vec<String>,
-    pub pairings: Vec<PairingJson>,
-    /// Each army's wins over all its games.
-    pub overall: Vec<Rate>,
 }
 
 fn field(out: &Out, data: &Data, args: &SimulateArgs, policies: [Kind; 2]) -> u8 {
@@ -736,16 +673,10 @@ fn field(out: &Out, data: &Data, args: &SimulateArgs, policies: [Kind; 2]) -> u8
         Ok(f) => f,
         Err(code) => return code,
     };
-    let n = sides.len();
-    let pairs: Vec<(usize, usize)> = (0..n)
-        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-        .collect();
-    let progress = Progress::new(args.most_games() * 2 * pairs.len() as u64);
-    let mut wins = vec![0u64; n];
-    let mut played = vec![0u64; n];
-    let mut pairings = Vec::new();
-    let mut matrix = vec![vec![None; n]; n];
-    for &(i, j) in &pairs {
+    let progress =
+        Progress::new(args.most_games() * (sides.len() * sides.len().saturating_sub(1)) as u64);
+    let names = sides.iter().map(|s| s.name.clone()).collect();
+    let field = crate::field::play(super::ID, args.seed, args.games, names, |i, j| {
         let (x, y) = (&sides[i], &sides[j]);
         let (t1, _) = run_seating(
             &rules,
@@ -763,101 +694,26 @@ fn field(out: &Out, data: &Data, args: &SimulateArgs, policies: [Kind; 2]) -> u8
             None,
             &progress,
         );
-        let games = t1.games + t2.games;
-        let (xw, d, yw) = (
+        [
             t1.outcome[0] + t2.outcome[2],
             t1.outcome[1] + t2.outcome[1],
             t1.outcome[2] + t2.outcome[0],
-        );
-        wins[i] += xw;
-        wins[j] += yw;
-        played[i] += games;
-        played[j] += games;
-        matrix[i][j] = Some(xw as f64 / games as f64);
-        matrix[j][i] = Some(yw as f64 / games as f64);
-        pairings.push(PairingJson {
-            a: x.name.clone(),
-            b: y.name.clone(),
-            a_wins: rate(xw, games),
-            draws: rate(d, games),
-            b_wins: rate(yw, games),
-        });
-    }
+        ]
+    });
     progress.finish();
-    let json = ArmyFieldJson {
-        system: super::ID.to_owned(),
-        seed: args.seed,
-        games: args.games,
-        armies: sides.iter().map(|s| s.name.clone()).collect(),
-        pairings,
-        overall: wins
-            .iter()
-            .zip(&played)
-            .map(|(&w, &p)| rate(w, p))
-            .collect(),
-    };
-    if let Some(file) = report_file {
-        use crate::page::charts::{heatmap, page};
-        let html = page(
-            &format!("{}: a field of {n} armies", super::ID),
-            "Each pairing played with both seats; a cell is the row army's share of wins.",
-            &[(
-                "Win rates".to_owned(),
-                heatmap(
-                    "Row army's wins against the column army",
-                    &json.armies,
-                    &matrix,
-                ),
-            )],
-        );
-        if crate::cli::output::write_output(out, Some(file), &html).is_err() {
-            return exit::USAGE;
-        }
+    if let Some(file) = report_file
+        && crate::cli::output::write_output(out, Some(file), &field.html("armies")).is_err()
+    {
+        return exit::USAGE;
     }
     match args.format {
-        ListFormat::Json => print_json(&json),
+        ListFormat::Json => print_json(&field.json),
         ListFormat::Text => {
-            let mut doc = Doc::new(format!("{}: a field of {n} armies", super::ID));
-            doc.para(format!(
-                "Every pair played {} games a seat from seed {}, both seats.",
-                args.most_games(),
-                args.seed
-            ));
-            doc.table(
-                &["A", "B", "A wins", "Draws", "B wins"],
-                json.pairings
-                    .iter()
-                    .map(|p| {
-                        vec![
-                            p.a.clone(),
-                            p.b.clone(),
-                            format!(
-                                "{:.1}% ({} to {})",
-                                p.a_wins.rate * 100.0,
-                                bound(p.a_wins.low),
-                                bound(p.a_wins.high)
-                            ),
-                            format!("{:.1}%", p.draws.rate * 100.0),
-                            format!("{:.1}%", p.b_wins.rate * 100.0),
-                        ]
-                    })
-                    .collect(),
+            emit(
+                &field
+                    .text("armies", args.most_games())
+                    .to_text(out.text_style()),
             );
-            doc.table(
-                &["Army", "Wins overall", "95% interval"],
-                json.armies
-                    .iter()
-                    .zip(&json.overall)
-                    .map(|(a, r)| {
-                        vec![
-                            a.clone(),
-                            format!("{:.1}%", r.rate * 100.0),
-                            format!("{} to {}", bound(r.low), bound(r.high)),
-                        ]
-                    })
-                    .collect(),
-            );
-            emit(&doc.to_text(out.text_style()));
             exit::SUCCESS
         }
     }

@@ -608,7 +608,11 @@ fn simulate_plays_two_contingents_and_refuses_what_it_lacks() {
     assert_eq!(report["system"], "heroic-samurai");
     assert_eq!(report["games"], 50);
     assert!(report["mean_turns"].as_f64().expect("turns") <= 12.0);
-    for option in [["--replay", "x.html"], ["--policy-b", "attack"]] {
+    for option in [
+        &["--fatigue"][..],
+        &["--policy-b", "attack"],
+        &["--first", "a"],
+    ] {
         let mut args = vec!["simulate", m.as_str(), k.as_str()];
         args.extend(option);
         let out = buntai().args(&args).output().expect("runs");

@@ -418,3 +418,274 @@ fn simulate_writes_a_log_the_checker_accepts() {
     assert!(matches!(events.first(), Some(Event::Setup { game: 3, .. })));
     check::check(&data(), &events).expect("the written log checks");
 }
+
+fn example(name: &str) -> String {
+    repo()
+        .join("examples/heroic-samurai")
+        .join(name)
+        .to_str()
+        .expect("utf-8")
+        .to_owned()
+}
+
+fn run(args: &[&str]) -> std::process::Output {
+    buntai().args(args).output().expect("runs")
+}
+
+#[test]
+fn simulate_replay_draws_every_turn_of_the_logged_game_with_its_bases_and_counters() {
+    let dir = tempfile::TempDir::new().expect("tmp");
+    let replay = dir.path().join("game.html");
+    let log = dir.path().join("game.jsonl");
+    let (m, k) = (example("matsuda.toml"), example("kono.toml"));
+    let output = run(&[
+        "simulate",
+        &m,
+        &k,
+        "--games",
+        "5",
+        "--log-game",
+        "2",
+        "--log",
+        log.to_str().expect("utf-8"),
+        "--replay",
+        replay.to_str().expect("utf-8"),
+    ]);
+    crate::support::succeeded(&output);
+    let html = std::fs::read_to_string(&replay).expect("the replay is written");
+    let events: Vec<Event> = crate::support::json_lines(&log)
+        .into_iter()
+        .map(|v| serde_json::from_value(v).expect("an event"))
+        .collect();
+    let checked = check::check(&data(), &events).expect("the log checks");
+    // One picture for the set-up and one a turn played.
+    assert_eq!(html.matches("<svg").count(), checked.turns as usize + 1);
+    assert!(html.contains("<h2>Set-up</h2>"));
+    assert!(html.contains(&format!("Turn {} ", checked.turns)));
+    // Every move is an arrow and every shot a dashed line.
+    assert_eq!(
+        html.matches("marker-end=\"url(#arrow)\"").count(),
+        checked.moves
+    );
+    assert_eq!(
+        html.matches("stroke-dasharray=\"5 3\"").count(),
+        checked.shots
+    );
+    // The terrain of the Clan Feud: the woods and the hedge line.
+    assert!(html.contains("<title>Woods</title>"));
+    assert!(html.contains("<title>Hedge or low wall</title>"));
+    // A base with Hits says so in its tooltip, as the log's counters give them.
+    let hit = events.iter().any(|e| match e {
+        Event::Shot { result, .. } => *result == buntai::heroic::rules::ShotResult::Hit,
+        Event::Fight { hit, .. } => hit.is_some(),
+        _ => false,
+    });
+    if hit {
+        assert!(html.contains("H</text>"), "a Hit counter is drawn");
+    }
+    // `buntai replay` draws the same log to the same page.
+    let again = dir.path().join("again.html");
+    let output = run(&[
+        "replay",
+        log.to_str().expect("utf-8"),
+        "-o",
+        again.to_str().expect("utf-8"),
+    ]);
+    crate::support::succeeded(&output);
+    let redrawn = std::fs::read_to_string(&again).expect("written");
+    assert_eq!(redrawn.matches("<svg").count(), checked.turns as usize + 1);
+}
+
+#[test]
+fn replay_refuses_a_tampered_heroic_log_and_says_where() {
+    let dir = tempfile::TempDir::new().expect("tmp");
+    let log = dir.path().join("game.jsonl");
+    let m = example("matsuda.toml");
+    crate::support::succeeded(&run(&[
+        "simulate",
+        &m,
+        &m,
+        "--games",
+        "1",
+        "--log",
+        log.to_str().expect("utf-8"),
+    ]));
+    let text = std::fs::read_to_string(&log).expect("log");
+    let tampered = text.replacen("\"roll\":", "\"roll\":9,\"x\":", 0);
+    // Change the first shot's roll to a value the rules cannot have produced.
+    let mut lines: Vec<String> = tampered.lines().map(str::to_owned).collect();
+    let shot = lines
+        .iter()
+        .position(|l| l.contains("\"event\":\"shot\""))
+        .expect("a shot in a Matsuda mirror");
+    let mut v: serde_json::Value = serde_json::from_str(&lines[shot]).expect("json");
+    let result = v["result"].as_str().expect("result").to_owned();
+    v["result"] = serde_json::Value::from(if result == "hit" { "nothing" } else { "hit" });
+    lines[shot] = v.to_string();
+    std::fs::write(&log, lines.join("\n")).expect("write");
+    let out = dir.path().join("bad.html");
+    let output = run(&[
+        "replay",
+        log.to_str().expect("utf-8"),
+        "-o",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains(&format!("event {shot}")), "{err}");
+    assert!(!out.exists(), "no page from a log that does not hold up");
+}
+
+#[test]
+fn simulate_report_has_the_results_reputation_lengths_table_and_replay() {
+    let dir = tempfile::TempDir::new().expect("tmp");
+    let report = dir.path().join("report.html");
+    let (m, k) = (example("matsuda.toml"), example("kono.toml"));
+    let output = run(&[
+        "simulate",
+        &m,
+        &k,
+        "--games",
+        "40",
+        "--report",
+        report.to_str().expect("utf-8"),
+        "--format",
+        "json",
+    ]);
+    let j = json(&output);
+    let html = std::fs::read_to_string(&report).expect("written");
+    for heading in [
+        "Results",
+        "Reputation",
+        "Game length",
+        "Losses",
+        "The table: Clan Feud",
+        "Game 0, turn by turn",
+    ] {
+        assert!(html.contains(heading), "{heading}");
+    }
+    // The histograms count every game.
+    for s in 0..2 {
+        let counts: u64 = j["reputation_counts"][s]
+            .as_array()
+            .expect("counts")
+            .iter()
+            .map(|c| c.as_u64().expect("count"))
+            .sum();
+        assert_eq!(counts, 40);
+    }
+    let lengths = j["game_lengths"].as_array().expect("lengths");
+    assert_eq!(
+        lengths.iter().map(|c| c.as_u64().expect("n")).sum::<u64>(),
+        40
+    );
+    assert!(lengths.len() <= 13, "no game lasts beyond turn 12");
+}
+
+#[test]
+fn simulate_on_a_table_file_plays_there_and_the_log_carries_its_terrain() {
+    let dir = tempfile::TempDir::new().expect("tmp");
+    let log = dir.path().join("game.jsonl");
+    let (m, k) = (example("matsuda.toml"), example("kono.toml"));
+    let table = example("village-table.toml");
+    let output = run(&[
+        "simulate",
+        &m,
+        &k,
+        "--games",
+        "10",
+        "--table",
+        &table,
+        "--log",
+        log.to_str().expect("utf-8"),
+        "--format",
+        "json",
+    ]);
+    let j = json(&output);
+    assert_eq!(j["scenario"], "The village by the ford");
+    assert_eq!(j["games"], 10);
+    let events: Vec<Event> = crate::support::json_lines(&log)
+        .into_iter()
+        .map(|v| serde_json::from_value(v).expect("an event"))
+        .collect();
+    let Some(Event::Setup { terrain, .. }) = events.first() else {
+        panic!("a set-up first");
+    };
+    let kinds: Vec<&str> = terrain.iter().map(|t| t.kind.as_str()).collect();
+    assert_eq!(
+        kinds,
+        ["building", "building", "field-defence", "hedge", "woods"]
+    );
+    check::check(&data(), &events).expect("the log checks");
+}
+
+#[test]
+fn a_bad_table_file_is_refused_with_located_problems() {
+    let dir = tempfile::TempDir::new().expect("tmp");
+    let table = dir.path().join("table.toml");
+    std::fs::write(
+        &table,
+        "system = \"heroic-samurai\"\ntable_mm = [1800, 500]\n\n[[terrain]]\nkind = \"wood\"\n\
+         rect_mm = [0, 0, 100, 100]\n\n[[terrain]]\nkind = \"woods\"\nrect_mm = [1700, 400, 300, 50]\n\n\
+         [[terrain]]\nkind = \"hedge\"\nrect_mm = [100, 200, 300, 40]\n",
+    )
+    .expect("write");
+    let m = example("matsuda.toml");
+    let output = run(&[
+        "simulate",
+        &m,
+        &m,
+        "--games",
+        "5",
+        "--table",
+        table.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("1800 x 500 mm"), "the size: {err}");
+    assert!(err.contains("no terrain type `wood`"), "{err}");
+    assert!(err.contains("woods"), "a suggestion: {err}");
+    assert!(err.contains("runs off"), "off the table: {err}");
+    assert!(err.contains("is a line"), "the hedge's shape: {err}");
+    assert!(err.contains("table.toml:"), "located: {err}");
+    assert!(String::from_utf8_lossy(&output.stdout).is_empty());
+}
+
+#[test]
+fn simulate_field_plays_every_pair_of_contingents_with_both_seats() {
+    let dir = tempfile::TempDir::new().expect("tmp");
+    let report = dir.path().join("field.html");
+    let files = [
+        example("matsuda.toml"),
+        example("kono.toml"),
+        example("kono-ally.toml"),
+    ];
+    let output = run(&[
+        "simulate",
+        "--field",
+        &files[0],
+        &files[1],
+        &files[2],
+        "--games",
+        "30",
+        "--report",
+        report.to_str().expect("utf-8"),
+        "--format",
+        "json",
+    ]);
+    let j = json(&output);
+    assert_eq!(j["system"], "heroic-samurai");
+    let pairings = j["pairings"].as_array().expect("pairings");
+    assert_eq!(pairings.len(), 3);
+    for p in pairings {
+        let n: u64 = ["a_wins", "draws", "b_wins"]
+            .iter()
+            .map(|k| p[*k]["count"].as_u64().expect("count"))
+            .sum();
+        assert_eq!(n, 60, "30 games a seat, both seats");
+    }
+    let overall = j["overall"].as_array().expect("overall");
+    assert_eq!(overall.len(), 3);
+    let html = std::fs::read_to_string(&report).expect("written");
+    assert!(html.contains("<svg"));
+}

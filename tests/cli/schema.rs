@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::support::{buntai, repo};
 
-const KINDS: [&str; 45] = [
+const KINDS: [&str; 47] = [
     "faction",
     "roster",
     "weapons",
@@ -50,6 +50,8 @@ const KINDS: [&str; 45] = [
     "heroic-scenarios",
     "heroic-simulation",
     "heroic-event",
+    "heroic-table",
+    "heroic-field",
 ];
 
 #[test]
@@ -155,7 +157,9 @@ fn heroic_data_and_contingents_point_editors_at_their_schemas() {
     for entry in std::fs::read_dir(repo().join("examples/heroic-samurai")).expect("examples") {
         let path = entry.expect("entry").path();
         if path.extension().is_some_and(|e| e == "toml") {
-            files.push((path, "heroic-contingent.schema.json".to_owned()));
+            let table = path.to_string_lossy().ends_with("-table.toml");
+            let schema = if table { "table" } else { "contingent" };
+            files.push((path, format!("heroic-{schema}.schema.json")));
         }
     }
     assert!(

@@ -8,7 +8,7 @@ use super::super::rules::{self, Combatant, LeaderStats, Morale, Outcome, Shooter
 use super::event::{Event, Fighter};
 
 /// What a checked log held.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Checked {
     pub turns: u32,
     pub moves: usize,
@@ -16,6 +16,28 @@ pub struct Checked {
     pub fights: usize,
     pub duels: usize,
     pub morale_tests: usize,
+    /// The table after the set-up and after every turn, as the rules put it.
+    pub frames: Vec<Frame>,
+}
+
+/// One piece as a frame shows it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Snapshot {
+    pub at: [f64; 2],
+    pub distractions: u32,
+    pub hits: u32,
+    pub on: bool,
+}
+
+/// The table at the end of a turn (turn 0: the set-up) and the events that led to it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Frame {
+    pub turn: u32,
+    pub pieces: Vec<Snapshot>,
+    pub morale: Vec<Morale>,
+    pub deeds: [i64; 2],
+    /// The indices of this turn's events in the log.
+    pub events: std::ops::Range<usize>,
 }
 
 struct Piece {
@@ -94,6 +116,22 @@ pub fn check(data: &Data, events: &[Event]) -> Result<Checked, String> {
     let mut morale = vec![Morale::Steady; contingents.len()];
     let mut deeds = [0.0f64; 2];
     let mut out = Checked::default();
+    let mut start = 0usize;
+    let frame = |pieces: &[Piece], morale: &[Morale], deeds: [f64; 2], turn, events| Frame {
+        turn,
+        pieces: pieces
+            .iter()
+            .map(|p| Snapshot {
+                at: p.at,
+                distractions: p.c.distractions,
+                hits: p.c.hits,
+                on: p.on,
+            })
+            .collect(),
+        morale: morale.to_vec(),
+        deeds: deeds.map(|d| d.round() as i64),
+        events,
+    };
     // A shooting step's results land together, after every shot is rolled (HS-20).
     let mut pending: Vec<(usize, usize, ShotResult)> = Vec::new();
     let hurt = |pieces: &mut Vec<Piece>, deeds: &mut [f64; 2], by: usize, t: usize, n: u32| {
@@ -130,7 +168,12 @@ pub fn check(data: &Data, events: &[Event]) -> Result<Checked, String> {
         };
         match event {
             Event::Setup { .. } => return Err(bad(k, "a second set-up".to_owned())),
-            Event::Turn { turn } => out.turns = *turn,
+            Event::Turn { turn } => {
+                out.frames
+                    .push(frame(&pieces, &morale, deeds, out.turns, start..k));
+                start = k;
+                out.turns = *turn;
+            }
             Event::Declare { target, .. } => {
                 if let Some(t) = target
                     && pieces.get(*t).is_none()
@@ -461,6 +504,8 @@ pub fn check(data: &Data, events: &[Event]) -> Result<Checked, String> {
                         return Err(bad(k, format!("piece {i} stands with {} Hits", p.c.hits)));
                     }
                 }
+                out.frames
+                    .push(frame(&pieces, &morale, deeds, out.turns, start..k + 1));
                 return Ok(out);
             }
         }

@@ -45,15 +45,29 @@ pub struct Fighter {
     pub hits: u32,
 }
 
+/// A terrain piece of the table played on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TerrainSetup {
+    /// The terrain type id (`woods`, `hedge`, `stream`, ...).
+    pub kind: String,
+    /// x, y, width, depth in mm (a hedge is a segment: depth 0).
+    pub rect_mm: [u32; 4],
+}
+
 /// One event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     Setup {
+        /// Always `heroic-samurai`: how `buntai replay` knows the log.
+        system: String,
         seed: u64,
         game: u64,
         table_mm: [f64; 2],
         turns: u32,
+        /// The table's terrain, as the scenario or `--table` file gives it.
+        #[serde(default)]
+        terrain: Vec<TerrainSetup>,
         pieces: Vec<PieceSetup>,
         contingents: Vec<ContingentSetup>,
     },

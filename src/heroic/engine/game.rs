@@ -10,7 +10,7 @@ use super::super::rules::{
     ShotResult, Throw,
 };
 use super::ai::Policy;
-use super::event::{ContingentSetup, Event, Fighter, Log, PieceSetup};
+use super::event::{ContingentSetup, Event, Fighter, Log, PieceSetup, TerrainSetup};
 
 /// Contact: bases within this many millimetres touch (HS-67).
 pub const CONTACT_MM: f64 = 1.0;
@@ -135,6 +135,10 @@ pub struct Contingent {
 /// A terrain piece as the engine uses it.
 #[derive(Debug, Clone, Copy)]
 pub struct Ground {
+    /// Its type, an index into the data's terrain types.
+    pub kind: usize,
+    /// x, y, width, depth in mm as the map gives it.
+    pub rect_mm: [u32; 4],
     pub area: Boxed,
     pub blocks_sight: bool,
     pub halves: bool,
@@ -214,9 +218,12 @@ impl<'d> Game<'d> {
             .terrain
             .iter()
             .filter_map(|p| {
-                let t = data.scenarios.terrain.iter().find(|t| t.id == p.kind)?;
+                let kind = data.scenarios.terrain.iter().position(|t| t.id == p.kind)?;
+                let t = &data.scenarios.terrain[kind];
                 let [x, y, pw, ph] = p.rect_mm.map(f64::from);
                 Some(Ground {
+                    kind,
+                    rect_mm: p.rect_mm,
                     area: Boxed::rect(x, y, pw, ph),
                     blocks_sight: t.blocks_sight,
                     halves: t.halves_move,
@@ -424,10 +431,19 @@ impl<'d> Game<'d> {
     /// The set-up as a log event.
     pub fn setup_event(&self, seed: u64, game: u64) -> Event {
         Event::Setup {
+            system: crate::heroic::ID.to_owned(),
             seed,
             game,
             table_mm: [self.width, self.depth],
             turns: self.turns,
+            terrain: self
+                .ground
+                .iter()
+                .map(|g| TerrainSetup {
+                    kind: self.data.scenarios.terrain[g.kind].id.clone(),
+                    rect_mm: g.rect_mm,
+                })
+                .collect(),
             pieces: self
                 .pieces
                 .iter()
