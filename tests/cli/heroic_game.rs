@@ -689,3 +689,60 @@ fn simulate_field_plays_every_pair_of_contingents_with_both_seats() {
     let html = std::fs::read_to_string(&report).expect("written");
     assert!(html.contains("<svg"));
 }
+
+#[test]
+fn a_leader_hit_by_more_shots_of_one_step_than_he_can_take_is_defeated_once() {
+    let data = data();
+    // A Weakling leader (Endurance 1, removed at his 4th Hit) before five bow elements of 3 archers, each shot a Hit
+    // (d6 4 + 3 archers in the long band against armoured foot): the step's Hits land together,
+    // more than he carries, and his defeat scores 10 once (HS-73).
+    let piece = |i: usize, side: usize, kind: &str, x: f64, y: f64, removed_at: u32| {
+        serde_json::json!({"piece": i, "side": side, "contingent": side, "kind": kind,
+            "at": [x, y], "size_mm": if kind == "leader" { 25.0 } else { 60.0 },
+            "move_mm": 200.0, "archers": if kind == "leader" { 0 } else { 3 },
+            "removed_at": removed_at})
+    };
+    let mut pieces = vec![piece(0, 0, "leader", 900.0, 300.0, 4)];
+    for i in 1..=5 {
+        pieces.push(piece(
+            i,
+            1,
+            "clan-samurai",
+            200.0 + 200.0 * i as f64,
+            900.0,
+            5,
+        ));
+    }
+    let contingent = |side: usize, leader: usize, endurance: u8| {
+        serde_json::json!({"name": "c", "side": side, "leader": leader, "mounted": false,
+            "prowess": null, "charisma": null, "endurance": endurance, "reputation": null})
+    };
+    let mut lines = vec![
+        serde_json::json!({"event": "setup", "system": "heroic-samurai", "seed": 0, "game": 0,
+            "table_mm": [1800.0, 1200.0], "turns": 12, "pieces": pieces,
+            "contingents": [contingent(0, 0, 1), contingent(1, 1, 3)]}),
+        serde_json::json!({"event": "turn", "turn": 1}),
+    ];
+    for shooter in 1..=5 {
+        lines.push(
+            serde_json::json!({"event": "shot", "shooter": shooter, "target": 0,
+            "weapon": "Archers (samurai bows)", "band": 1, "archers": 3, "moved": false,
+            "distractions": 0, "hits": 0, "smoke": false, "target_row": "armoured-foot",
+            "leader": true, "roll": 4,
+            "modifiers": [{"value": 3, "why": "3 bow-armed samurai"}], "result": "hit"}),
+        );
+    }
+    lines.push(serde_json::json!({"event": "off", "piece": 0, "why": "killed"}));
+    let end =
+        |b: i64| serde_json::json!({"event": "end", "outcome": 2, "turns": 1, "deeds": [0, b]});
+    let events = |b: i64| -> Vec<Event> {
+        lines
+            .iter()
+            .chain(std::iter::once(&end(b)))
+            .map(|v| serde_json::from_value(v.clone()).expect("an event"))
+            .collect()
+    };
+    check::check(&data, &events(10)).expect("one defeat, 10 points");
+    let twice = check::check(&data, &events(20)).expect_err("not two defeats");
+    assert!(twice.contains("[0, 10] by the Hits"), "{twice}");
+}

@@ -136,10 +136,12 @@ pub fn check(data: &Data, events: &[Event]) -> Result<Checked, String> {
     let mut pending: Vec<(usize, usize, ShotResult)> = Vec::new();
     let hurt = |pieces: &mut Vec<Piece>, deeds: &mut [f64; 2], by: usize, t: usize, n: u32| {
         let p = &mut pieces[t];
+        let was = p.c.removed();
         let taken = n.min(p.c.removed_at.saturating_sub(p.c.hits));
         p.c.hits += taken;
         deeds[by] += p.deed * f64::from(taken);
-        if p.c.leader && p.c.removed() {
+        // A leader is defeated once, however many of a step's shots land on him (HS-73).
+        if p.c.leader && !was && p.c.removed() {
             deeds[by] += defeated;
         }
     };
