@@ -127,6 +127,7 @@ pub struct SimulateArgs {
     pub fatigue: bool,
     /// Skirmish: play on this table file (as `buntai table --table` reads) instead of a
     /// generated table for each game; weather, time of day and deployment are still rolled.
+    /// Heroic Samurai: play the Clan Feud on this table file (`buntai schema heroic-table`).
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
     /// In a scenario with an attacker and a defender (Defence): which roster attacks. Without
