@@ -102,9 +102,11 @@ pub enum Command {
     },
     /// Play whole games between two rosters on the table, in any scenario, and report the results
     /// with 95% intervals (one game: that game's result). Samurai 1550-1600 armies play on the
-    /// 6 x 6 grid; their yardstick is `--policy-b charge`.
+    /// 6 x 6 grid; their yardstick is `--policy-b charge`. Heroic Samurai contingents play Clan
+    /// Feuds on a table in millimetres (`--side a=x.toml,y.toml` for several a side); their
+    /// yardstick is `charge` too.
     #[command(
-        after_help = "Examples:\n  buntai simulate a.toml b.toml --games 1000 --seed 7\n  buntai simulate a.toml b.toml --scenario capture --swap\n  buntai simulate a.toml b.toml --games 1 --log game.jsonl --replay game.html\n  buntai simulate takeda.toml oda.toml --games 2000 --swap --policy-b charge   # Samurai 1550-1600"
+        after_help = "Examples:\n  buntai simulate a.toml b.toml --games 1000 --seed 7\n  buntai simulate a.toml b.toml --scenario capture --swap\n  buntai simulate a.toml b.toml --games 1 --log game.jsonl --replay game.html\n  buntai simulate takeda.toml oda.toml --games 2000 --swap --policy-b charge   # Samurai 1550-1600\n  buntai simulate matsuda.toml kono.toml --replay game.html --report report.html   # Heroic Samurai"
     )]
     Simulate(simulate::SimulateArgs),
     /// Turn a game's log (`simulate --log`, any scenario) into an HTML page to step through.

@@ -48,7 +48,8 @@ pub enum PolicyArg {
     /// Yardstick: half the counters on Attack (rounded up), half on Defence.
     Half,
     /// Table yardstick: advance on the nearest enemy and fight (Ronin's Skirmish: never shoot;
-    /// Samurai 1550-1600: fight, charge or shoot the first enemy it can, else close in).
+    /// Samurai 1550-1600: fight, charge or shoot the first enemy it can, else close in; Heroic
+    /// Samurai: every contingent attacks the nearest enemy element, shooting the nearest).
     Charge,
 }
 
