@@ -88,7 +88,41 @@ pub fn play(
     }
 }
 
+/// Side `i`'s wins, the draws and side `j`'s wins over both seats, from the A-wins, draws and
+/// B-wins of the seating with `i` as A (`first`) and the one with `j` as A (`second`).
+pub fn both_seats(first: [u64; 3], second: [u64; 3]) -> [u64; 3] {
+    [
+        first[0] + second[2],
+        first[1] + second[1],
+        first[2] + second[0],
+    ]
+}
+
 impl Field {
+    /// Write the `--report` page, if asked for, and print the field as text or JSON.
+    pub fn finish(
+        &self,
+        out: &crate::cli::output::Out,
+        format: crate::cli::ListFormat,
+        report: Option<crate::files::OutputFile>,
+        noun: &str,
+        games_a_seat: u64,
+    ) -> u8 {
+        use crate::diag::exit;
+        if let Some(file) = report
+            && crate::cli::output::write_output(out, Some(file), &self.html(noun)).is_err()
+        {
+            return exit::USAGE;
+        }
+        match format {
+            crate::cli::ListFormat::Json => crate::cli::output::print_json(&self.json),
+            crate::cli::ListFormat::Text => {
+                crate::cli::output::emit(&self.text(noun, games_a_seat).to_text(out.text_style()));
+                exit::SUCCESS
+            }
+        }
+    }
+
     /// The field as a page: the heatmap and each side's overall rate.
     pub fn html(&self, noun: &str) -> String {
         use crate::page::charts::{Interval, heatmap, page, rates};

@@ -529,29 +529,16 @@ fn field(
             run_seating(data, &scenario, &setup, policies, args, None, &progress).0
         };
         let (t1, t2) = (play(&sides[i], &sides[j]), play(&sides[j], &sides[i]));
-        [
-            t1.outcome[0] + t2.outcome[2],
-            t1.outcome[1] + t2.outcome[1],
-            t1.outcome[2] + t2.outcome[0],
-        ]
+        crate::field::both_seats(t1.outcome, t2.outcome)
     });
     progress.finish();
-    if let Some(file) = report_file
-        && crate::cli::output::write_output(out, Some(file), &field.html("contingents")).is_err()
-    {
-        return exit::USAGE;
-    }
-    match args.format {
-        ListFormat::Json => print_json(&field.json),
-        ListFormat::Text => {
-            emit(
-                &field
-                    .text("contingents", args.most_games())
-                    .to_text(out.text_style()),
-            );
-            exit::SUCCESS
-        }
-    }
+    field.finish(
+        out,
+        args.format,
+        report_file,
+        "contingents",
+        args.most_games(),
+    )
 }
 
 fn run_seating(

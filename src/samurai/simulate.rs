@@ -694,27 +694,8 @@ fn field(out: &Out, data: &Data, args: &SimulateArgs, policies: [Kind; 2]) -> u8
             None,
             &progress,
         );
-        [
-            t1.outcome[0] + t2.outcome[2],
-            t1.outcome[1] + t2.outcome[1],
-            t1.outcome[2] + t2.outcome[0],
-        ]
+        crate::field::both_seats(t1.outcome, t2.outcome)
     });
     progress.finish();
-    if let Some(file) = report_file
-        && crate::cli::output::write_output(out, Some(file), &field.html("armies")).is_err()
-    {
-        return exit::USAGE;
-    }
-    match args.format {
-        ListFormat::Json => print_json(&field.json),
-        ListFormat::Text => {
-            emit(
-                &field
-                    .text("armies", args.most_games())
-                    .to_text(out.text_style()),
-            );
-            exit::SUCCESS
-        }
-    }
+    field.finish(out, args.format, report_file, "armies", args.most_games())
 }
