@@ -44,6 +44,9 @@ pub struct ArmyUnit {
     /// More than one addition may be written as a list (at most one is legal).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub additions: Vec<String>,
+    /// Held back as a reserve, in a scenario that has reserves (OHW-33).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reserve: bool,
 }
 
 impl ArmyUnit {
@@ -125,6 +128,42 @@ pub fn check(data: &Data, file: &SourceFile, army: &ArmyFile) -> Vec<Breach> {
                 )
                 .with_help(did_you_mean(&unit.kind, ids))
                 .at_path(file, &root.key("unit").index(i).key("type"), "this type"),
+            );
+        }
+    }
+    // Reserves (OHW-33, OHW-56): only where the scenario holds units back, never the General,
+    // and no more than it holds.
+    if let Some(scenario) = scenario {
+        let most = scenario.reserves.as_ref().map_or(0, |r| {
+            usize::try_from(r.a.units.value.min(r.b.units.value)).unwrap_or(0)
+        });
+        let mut marked = 0;
+        for (i, unit) in army.unit.iter().enumerate().filter(|(_, u)| u.reserve) {
+            marked += 1;
+            let at = root.key("unit").index(i).key("reserve");
+            let (message, fix) = if most == 0 {
+                (
+                    format!("{} holds no units in reserve", scenario.name),
+                    "remove `reserve = true`, or play a scenario with reserves".to_owned(),
+                )
+            } else if unit.general {
+                (
+                    "the General's unit starts on the table (OHW-56)".to_owned(),
+                    "remove `reserve = true` from the General's unit".to_owned(),
+                )
+            } else if marked > most {
+                (
+                    format!("{} holds back {most} units at most", scenario.name),
+                    format!("mark at most {most} units `reserve = true`"),
+                )
+            } else {
+                continue;
+            };
+            breach(
+                "reserves",
+                Problem::error("composition", message)
+                    .with_help(fix)
+                    .at_path(file, &at, "this reserve"),
             );
         }
     }

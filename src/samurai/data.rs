@@ -261,7 +261,32 @@ pub struct Scenario {
     /// for groups that play the OHW book's convention.
     #[serde(default)]
     pub flank_rear_hits: FlankRear,
+    /// Units each side holds back, with the game turn they are due and where they come on
+    /// (OHW-33).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reserves: Option<Reserves>,
     pub rulings: Vec<String>,
+}
+
+/// The reserves of a scenario, side by side (OHW-33).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Reserves {
+    pub a: Reserve,
+    pub b: Reserve,
+}
+
+/// One side's reserve: how many units, due on which game turn, entering on which edge square.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Reserve {
+    /// Units held back: those the army file marks `reserve = true`, and when it marks fewer,
+    /// its last units that do not carry the General (OHW-56).
+    pub units: Num,
+    /// The game turn they are due (from then on, until each has entered).
+    pub due: Num,
+    /// The entry square on a table edge, `a1`..`f6`.
+    pub entry: String,
 }
 
 /// What an attack through a flank or the rear scores (OHW-13).
@@ -508,7 +533,7 @@ mod tests {
             Err(problems) => panic!("{problems:#?}"),
         };
         assert_eq!(data.units.len(), 3);
-        assert_eq!(data.rulings.rulings.len(), 55);
+        assert_eq!(data.rulings.rulings.len(), 56);
         assert_eq!(data.armies.roll.len(), 6);
         for roll in &data.armies.roll {
             assert_eq!(roll.ashigaru + roll.foot_samurai + roll.mounted_samurai, 6);

@@ -304,6 +304,12 @@ fn words(checked: &Checked, e: &Event) -> Option<String> {
             )
         }
         Event::TurnToFace { unit, facing } => format!("{} turns to face {facing}", n(*unit)),
+        Event::Enter { unit, to, facing } => {
+            format!(
+                "{} comes on from reserve at {to}, facing {facing}",
+                n(*unit)
+            )
+        }
         Event::Eliminated { unit } => format!("{} is eliminated", n(*unit)),
         Event::DaimyoLost { side, rolls } => format!(
             "Side {side}'s Daimyo is lost: {}",

@@ -73,7 +73,12 @@ fn rules_broken(path: &Path) -> (bool, Vec<String>) {
 #[test]
 fn the_example_armies_are_legal() {
     let dir = repo().join("examples/samurai-1550-1600");
-    for name in ["takeda.toml", "oda.toml"] {
+    for name in [
+        "takeda.toml",
+        "oda.toml",
+        "takeda-flank-march.toml",
+        "oda-flank-march.toml",
+    ] {
         let output = buntai()
             .arg("validate")
             .arg(dir.join(name))
@@ -282,7 +287,7 @@ fn rulings_shows_an_ohw_ruling() {
         .output()
         .expect("runs");
     let all = json(&output);
-    assert_eq!(all.as_array().expect("list").len(), 55);
+    assert_eq!(all.as_array().expect("list").len(), 56);
     let output = buntai().args(["rulings", "OHW-99"]).output().expect("runs");
     assert_eq!(output.status.code(), Some(2));
 }
@@ -483,7 +488,7 @@ fn data_check_reads_an_overriding_folder_and_locates_a_broken_reference() {
         .output()
         .expect("runs");
     assert_eq!(output.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&output.stdout).contains("55 rulings"));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("56 rulings"));
 
     let dir = tempfile::tempdir().expect("dir");
     let own = dir.path().join("samurai-1550-1600");
@@ -534,4 +539,31 @@ fn ronins_roster_editors_leave_an_army_file_untouched() {
         before,
         "the army file is unchanged"
     );
+}
+
+#[test]
+fn reserve_marks_need_a_scenario_with_reserves_and_never_the_general() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = with(&dir, &[(3, "reserve = true")]);
+    let (legal, rules) = rules_broken(&path);
+    assert!(!legal && rules == ["reserves"], "{rules:?}");
+    let text = std::fs::read_to_string(&path).expect("army");
+    let flank = text.replacen(
+        "system = \"samurai-1550-1600\"\n",
+        "system = \"samurai-1550-1600\"\nscenario = \"flank-march\"\n",
+        1,
+    );
+    std::fs::write(&path, &flank).expect("write");
+    assert_eq!(rules_broken(&path), (true, vec![]));
+    let general = flank.replacen("general = true", "general = true\nreserve = true", 1);
+    std::fs::write(&path, general).expect("write");
+    let (legal, rules) = rules_broken(&path);
+    assert!(!legal && rules == ["reserves"], "{rules:?}");
+    let three = flank.replace("reserve = true\n", "").replace(
+        "type = \"ashigaru\"\n",
+        "type = \"ashigaru\"\nreserve = true\n",
+    );
+    std::fs::write(&path, three).expect("write");
+    let (legal, rules) = rules_broken(&path);
+    assert!(!legal && rules == ["reserves"], "one too many: {rules:?}");
 }

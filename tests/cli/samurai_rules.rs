@@ -69,6 +69,7 @@ impl Table {
             hatamoto,
             addition,
             addition_id: None,
+            reserve: false,
         };
         let facing = if side == 0 { 0 } else { 2 };
         self.game.place(&self.rules, side, &recruit, sq(at), facing)
@@ -615,6 +616,7 @@ fn a_game_lasts_fifteen_game_turns_or_fifteen_player_turns_as_the_data_counts() 
                     hatamoto: false,
                     addition: None,
                     addition_id: None,
+                    reserve: false,
                 })
                 .collect()
         };
@@ -683,4 +685,90 @@ fn flank_and_rear_attacks_score_double_only_when_the_scenario_says_so() {
             "{switch:?} front"
         );
     }
+}
+
+/// A table for the Flank March, whose reserves are due on game turn 4 at f4 (A) and a3 (B).
+fn flank_march() -> Table {
+    let data = data();
+    let scenario = data.scenario("flank-march").expect("flank march");
+    let rules = Rules::new(&data, scenario).expect("rules compile");
+    let game = Game::new(&rules);
+    Table { rules, game }
+}
+
+fn recruit(t: &Table, kind: &str, hatamoto: bool, reserve: bool) -> Recruit {
+    let k = t.rules.kinds.iter().position(|k| k.id == kind);
+    Recruit {
+        kind: k.expect("a unit type") as u8,
+        name: kind.to_owned(),
+        hatamoto,
+        addition: None,
+        addition_id: None,
+        reserve,
+    }
+}
+
+/// Go to side A's player turn of game turn `turn` (A moves first).
+fn to_turn(t: &mut Table, turn: u16) {
+    t.game.first = 0;
+    while t.game.player_turn.div_ceil(2) < turn || t.game.active != 0 {
+        game::begin_turn(&mut t.game);
+    }
+}
+
+#[test]
+fn a_reserve_enters_its_square_facing_into_the_table_once_due_as_its_activation() {
+    let mut t = flank_march();
+    t.put(0, "foot-samurai", "c2", None);
+    let r = recruit(&t, "mounted-samurai", false, true);
+    let held = t.game.hold(&t.rules, 0, &r, 4);
+    to_turn(&mut t, 3);
+    assert!(t.actions(held).is_empty(), "not due before game turn 4");
+    assert_eq!(game::bag(&t.game, 0), 1, "no die for a reserve not yet due");
+    to_turn(&mut t, 4);
+    assert_eq!(game::bag(&t.game, 0), 2, "a die for the reserve due");
+    assert_eq!(t.actions(held).as_slice(), &[Act::Enter { unit: held }]);
+    let events = t.act(Act::Enter { unit: held }, &[]);
+    assert!(matches!(&events[..], [Event::Enter { to, facing: 'W', .. }] if to == "f4"));
+    let u = t.game.unit(held);
+    assert!(u.alive && !u.waiting && u.activated && u.sq == sq("f4") && u.facing == 3);
+    assert_eq!(t.game.at(sq("f4")), Some(held));
+}
+
+#[test]
+fn a_reserve_waits_while_its_square_is_held_or_next_to_an_enemy() {
+    let mut t = flank_march();
+    let r = recruit(&t, "ashigaru", false, true);
+    let held = t.game.hold(&t.rules, 0, &r, 4);
+    let blocker = t.put(0, "foot-samurai", "f4", None);
+    to_turn(&mut t, 5);
+    assert!(t.actions(held).is_empty(), "its own unit stands on f4");
+    t.act(
+        Act::Move {
+            unit: blocker,
+            to: sq("f3"),
+            facing: 0,
+        },
+        &[],
+    );
+    t.put(1, "foot-samurai", "e4", None);
+    assert!(t.actions(held).is_empty(), "an enemy stands next to f4");
+    assert_eq!(
+        game::bag(&t.game, 0),
+        2,
+        "it still has its die while it waits"
+    );
+}
+
+#[test]
+fn the_general_is_never_held_back_and_marked_units_come_first() {
+    let t = flank_march();
+    let army = [
+        recruit(&t, "foot-samurai", false, true),
+        recruit(&t, "ashigaru", false, false),
+        recruit(&t, "ashigaru", false, false),
+        recruit(&t, "mounted-samurai", true, false),
+    ];
+    assert_eq!(game::held_back(&army, 2), [true, false, true, false]);
+    assert_eq!(game::held_back(&army, 0), [false; 4]);
 }

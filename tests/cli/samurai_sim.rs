@@ -316,14 +316,19 @@ fn first_a_always_gives_side_a_the_first_turn() {
     }
 }
 
-fn armies() -> (
+type Armies = (
     data::Data,
     Rules,
     Vec<Vec<buntai::samurai::engine::rules::Recruit>>,
-) {
+);
+
+fn armies() -> Armies {
+    armies_for("pitched-battle")
+}
+
+fn armies_for(scenario: &str) -> Armies {
     let data = data::load(None).expect("data");
-    let rules =
-        Rules::new(&data, data.scenario("pitched-battle").expect("scenario")).expect("rules");
+    let rules = Rules::new(&data, data.scenario(scenario).expect("scenario")).expect("rules");
     let recruits = ["takeda.toml", "oda.toml", "illegal/too-much.toml"]
         .iter()
         .map(|f| {
@@ -370,6 +375,58 @@ fn thousands_of_games_keep_every_invariant_and_their_logs_check() {
         }
     }
     assert_eq!(games, 2000);
+}
+
+/// Flank March games hold up in the checker too, and their reserves come on only when due, only
+/// at their entry square, facing into the table, each by an activation (OHW-33).
+#[test]
+fn reserves_come_on_when_due_at_their_entry_square_and_their_logs_check() {
+    let (data, rules, armies) = armies_for("flank-march");
+    let mut entered = 0;
+    for g in 0..400u64 {
+        let (x, y) = if g % 2 == 0 {
+            (Kind::Default, Kind::Random)
+        } else {
+            (Kind::Random, Kind::Default)
+        };
+        let (a, b) = (&armies[g as usize % 2], &armies[(g as usize + 1) % 2]);
+        let mut log = Log::recording();
+        play_one(&rules, [a, b], [x, y], First::Roll, 77, g, &mut log);
+        let checked = match check(&data, &log.events) {
+            Ok(c) => c,
+            Err(e) => panic!("game {g}: {e}"),
+        };
+        invariants(&log.events, &checked);
+        let Some(Event::Setup { units, .. }) = log.events.first() else {
+            panic!("a log begins with its setup");
+        };
+        let held: Vec<_> = units.iter().filter(|u| u.reserve_due.is_some()).collect();
+        assert_eq!(held.len(), 4, "two a side");
+        assert!(held.iter().all(|u| !u.hatamoto && u.square == "-"));
+        let mut game_turn = 0;
+        for (i, e) in log.events.iter().enumerate() {
+            match e {
+                Event::Turn { game_turn: t, .. } => game_turn = *t,
+                Event::Enter { unit, to, facing } => {
+                    let u = &units[usize::from(*unit)];
+                    assert!(u.reserve_due.is_some_and(|d| d <= game_turn), "game {g}");
+                    let (want_to, want_facing) = if u.side == "A" {
+                        ("f4", 'W')
+                    } else {
+                        ("a3", 'E')
+                    };
+                    assert_eq!((to.as_str(), *facing), (want_to, want_facing));
+                    assert!(matches!(log.events[i - 1], Event::Draw { odd: false }));
+                    entered += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        entered > 400,
+        "reserves came on {entered} times in 400 games"
+    );
 }
 
 fn invariants(events: &[Event], checked: &buntai::samurai::engine::check::Checked) {

@@ -67,6 +67,16 @@ fn all_actions(game: &Game, rules: &Rules, side: u8, reaction: bool, out: &mut A
             game.actions(rules, id, out);
         }
     }
+    if !reaction {
+        enter(game, rules, side, out);
+    }
+}
+
+/// The reserves of `side` that may come on now (OHW-33), as actions into `out`.
+fn enter(game: &Game, rules: &Rules, side: u8, out: &mut Acts) {
+    for (id, _) in game.reserves_due(side) {
+        game.actions(rules, id, out);
+    }
 }
 
 /// The unit a side would rather lose when its Command Post falls: the most worn-down one that is
@@ -242,9 +252,13 @@ impl Policy for Charger {
     }
 
     fn activate(&mut self, game: &Game, rules: &Rules, side: u8) -> Option<Act> {
-        game.alive(side)
-            .filter(|(_, u)| !u.activated)
-            .find_map(|(id, _)| Charger::unit_action(game, rules, id))
+        let mut acts = Acts::new();
+        enter(game, rules, side, &mut acts);
+        acts.first().copied().or_else(|| {
+            game.alive(side)
+                .filter(|(_, u)| !u.activated)
+                .find_map(|(id, _)| Charger::unit_action(game, rules, id))
+        })
     }
 
     fn react(&mut self, game: &Game, rules: &Rules, side: u8) -> Option<Act> {
@@ -470,6 +484,8 @@ impl Greedy {
         let (mut last_to, mut wanted) = (NONE, NONE);
         for &act in acts.iter() {
             let v = match act {
+                // Only units on the table are weighed here; reserves enter first (OHW-33).
+                Act::Enter { .. } => 1.0,
                 Act::Fight { target, .. } => {
                     let t = game.unit(target);
                     Greedy::attack_worth(
@@ -691,6 +707,12 @@ impl Policy for Greedy {
     }
 
     fn activate(&mut self, game: &Game, rules: &Rules, side: u8) -> Option<Act> {
+        // A reserve that may come on does so before anything else (OHW-33).
+        let mut acts = Acts::new();
+        enter(game, rules, side, &mut acts);
+        if let Some(&act) = acts.first() {
+            return Some(act);
+        }
         if self.turn != game.player_turn {
             self.turn = game.player_turn;
             let mut acts = Acts::new();

@@ -140,8 +140,18 @@ fn setup(data: &Data, event: &Event) -> Result<(Rules, Game, Vec<String>), Strin
                 None => None,
             },
             addition_id: u.addition.clone(),
+            reserve: u.reserve_due.is_some(),
         };
         let side = u8::from(u.side == "B");
+        if let Some(due) = u.reserve_due {
+            let ruled = rules.reserves[usize::from(side)];
+            if usize::from(u.id) != i || u.square != "-" || ruled.is_none_or(|r| r.due != due) {
+                return Err(at(0, format!("unit {i} is not a reserve as OHW-33 has it")));
+            }
+            game.hold(&rules, side, &recruit, due);
+            names.push(u.name.clone());
+            continue;
+        }
         let sq = parse(&u.square).ok_or_else(|| at(0, format!("`{}` is no square", u.square)))?;
         let facing = facing_of(u.facing).ok_or_else(|| at(0, "a facing is N, E, S or W"))?;
         if usize::from(u.id) != i || game.at(sq).is_some() {
@@ -180,6 +190,7 @@ fn action(event: &Event) -> Option<(Act, How)> {
             },
             *how,
         )),
+        Event::Enter { unit, .. } => Some((Act::Enter { unit: *unit }, How::Activation)),
         Event::Charge {
             unit,
             to,
@@ -469,7 +480,9 @@ pub fn check(data: &Data, events: &[Event]) -> Result<Checked, String> {
                     i += 1;
                     if events.get(i).and_then(action).is_some() {
                         let unit = action(&events[i]).map_or(NONE, |(a, _)| a.unit());
-                        if game.unit(unit.min(15)).side == side {
+                        if game.unit(unit.min(15)).side == side
+                            || matches!(action(&events[i]), Some((Act::Enter { .. }, _)))
+                        {
                             return Err(at(i, "the reaction is the other player's (OHW-06)"));
                         }
                         let (q, r) = replay_action(&rules, &mut game, events, i, How::Reaction)?;

@@ -78,6 +78,9 @@ pub struct UnitSetup {
     pub hatamoto: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub addition: Option<String>,
+    /// Held in reserve, due on this game turn (OHW-33); its square is then `-`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reserve_due: Option<u16>,
 }
 
 /// One roll of the Daimyo's loss (OHW-08).
@@ -183,6 +186,8 @@ pub enum Event {
     },
     /// A unit attacked in flank or rear turns to face its attacker (OHW-23).
     TurnToFace { unit: u8, facing: char },
+    /// A reserve comes on at its entry square, facing into the table (OHW-33).
+    Enter { unit: u8, to: String, facing: char },
     /// A unit's hits reached its threshold (OHW-09).
     Eliminated { unit: u8 },
     /// The Hatamoto fell: each remaining unit of the side takes D3 hits (OHW-08).

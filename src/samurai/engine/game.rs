@@ -186,16 +186,31 @@ pub fn play(
     let terrain_rolls = terrain(&mut game, rules, dice);
     let mut names: Vec<(u8, &Recruit)> = Vec::new();
     for side in 0..2u8 {
-        let recruits = setup.armies[usize::from(side)];
-        let mut d = policies[usize::from(side)].deploy(&game, rules, side, recruits);
-        if !deployment_ok(&game, rules, side, recruits, &d) {
-            d = fallback_deployment(&game, rules, side, recruits);
+        let army = setup.armies[usize::from(side)];
+        let reserve = rules.reserves[usize::from(side)];
+        let held = held_back(army, reserve.map_or(0, |r| r.units));
+        let recruits: Vec<Recruit> = army
+            .iter()
+            .zip(&held)
+            .filter(|(_, h)| !**h)
+            .map(|(r, _)| r.clone())
+            .collect();
+        let mut d = policies[usize::from(side)].deploy(&game, rules, side, &recruits);
+        if !deployment_ok(&game, rules, side, &recruits, &d) {
+            d = fallback_deployment(&game, rules, side, &recruits);
         }
         game.post[usize::from(side)] = d.post;
         let facing = if side == 0 { 0 } else { 2 };
-        for (&sq, r) in d.squares.iter().zip(recruits) {
+        let on_table = army.iter().zip(&held).filter(|(_, h)| !**h);
+        for (&sq, (r, _)) in d.squares.iter().zip(on_table) {
             if sq != NONE && game.at(sq).is_none() {
                 game.place(rules, side, r, sq, facing);
+                names.push((side, r));
+            }
+        }
+        if let Some(reserve) = reserve {
+            for (r, _) in army.iter().zip(&held).filter(|(_, h)| **h) {
+                game.hold(rules, side, r, reserve.due);
                 names.push((side, r));
             }
         }
@@ -271,9 +286,32 @@ pub fn play(
     }
 }
 
-/// `Some(winner)` once a side has no units left (`Some(None)` if neither has).
+/// Which of an army's units a scenario holds back (OHW-33, OHW-56): those marked `reserve`, and
+/// when fewer than `count` are, the last units not carrying the General.
+pub fn held_back(army: &[Recruit], count: u8) -> Vec<bool> {
+    let mut held: Vec<bool> = army.iter().map(|r| r.reserve && count > 0).collect();
+    let mut short = usize::from(count).saturating_sub(held.iter().filter(|h| **h).count());
+    for (h, r) in held.iter_mut().zip(army).rev() {
+        if short == 0 {
+            break;
+        }
+        if !*h && !r.hatamoto {
+            *h = true;
+            short -= 1;
+        }
+    }
+    held
+}
+
+/// `Some(winner)` once a side has no units left, its reserves to come included (`Some(None)` if
+/// neither has).
 fn over(game: &Game) -> Option<Option<u8>> {
-    match (game.remaining(0), game.remaining(1)) {
+    let left = |side: u8| {
+        game.all()
+            .filter(|(_, u)| u.side == side && (u.alive || u.waiting))
+            .count()
+    };
+    match (left(0), left(1)) {
         (0, 0) => Some(None),
         (0, _) => Some(Some(1)),
         (_, 0) => Some(Some(0)),
@@ -306,6 +344,7 @@ fn setup_event(setup: &Setup<'_>, game: &Game, names: &[(u8, &Recruit)], rolls: 
             eliminated_at: u.threshold,
             hatamoto: u.hatamoto,
             addition: r.addition_id.clone(),
+            reserve_due: u.waiting.then_some(u.due),
         })
         .collect();
     Event::Setup {
@@ -413,9 +452,10 @@ pub fn begin_turn(game: &mut Game) -> u8 {
     side
 }
 
-/// The common dice of a side's bag: its units in play, less the challenged ones (OHW-04).
+/// The common dice of a side's bag: its units in play, less the challenged ones (OHW-04), and
+/// one for each reserve due (OHW-33).
 pub fn bag(game: &Game, side: u8) -> u8 {
-    game.alive(side).filter(|(_, u)| !u.challenged()).count() as u8
+    game.ready(side).filter(|(_, u)| !u.challenged()).count() as u8
 }
 
 /// Issue a Personal Challenge from `carrier` at `target` (OHW-20), if the rules allow it: the
@@ -466,7 +506,10 @@ fn react(
     let Some(act) = policies[usize::from(side)].react(game, rules, side) else {
         return;
     };
-    if game.unit(act.unit()).side != side || !game.allows(rules, act) {
+    if game.unit(act.unit()).side != side
+        || matches!(act, Act::Enter { .. })
+        || !game.allows(rules, act)
+    {
         debug_assert!(
             false,
             "a policy reacted with an action it does not have: {act:?}"
@@ -484,6 +527,9 @@ pub fn messenger_allows(game: &Game, rules: &Rules, side: u8, act: Act) -> bool 
     let Act::Move { unit, .. } = act else {
         return false;
     };
+    if game.unit(unit).waiting {
+        return false;
+    }
     game.unit(unit).side == side && !game.in_contact(unit) && game.allows(rules, act)
 }
 

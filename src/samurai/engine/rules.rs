@@ -67,6 +67,19 @@ pub struct Recruit {
     pub addition: Option<Effect>,
     /// The addition's id, for the log.
     pub addition_id: Option<String>,
+    /// Marked `reserve = true` in the army file (OHW-33, OHW-56).
+    pub reserve: bool,
+}
+
+/// One side's reserve, for play (OHW-33).
+#[derive(Debug, Clone, Copy)]
+pub struct ReserveRule {
+    pub units: u8,
+    /// The game turn they are due.
+    pub due: u16,
+    pub entry: u8,
+    /// Into the table, away from the entry square's edge.
+    pub facing: u8,
 }
 
 /// Everything a game needs from the data.
@@ -95,6 +108,8 @@ pub struct Rules {
     pub feature_rows: [u8; 2],
     /// The ground each d6 face gives, or `None` for a road.
     pub feature_table: [Option<u8>; 6],
+    /// Each side's reserve, if the scenario holds one back.
+    pub reserves: [Option<ReserveRule>; 2],
 }
 
 impl Rules {
@@ -225,6 +240,10 @@ impl Rules {
             features_plus,
             feature_rows: row(&random.rows, "random terrain rows")?,
             feature_table,
+            reserves: match &scenario.reserves {
+                None => [None, None],
+                Some(r) => [Some(reserve(&r.a)?), Some(reserve(&r.b)?)],
+            },
         })
     }
 
@@ -250,6 +269,7 @@ impl Rules {
                     hatamoto: u.general,
                     addition,
                     addition_id,
+                    reserve: u.reserve,
                 })
             })
             .collect()
@@ -258,6 +278,30 @@ impl Rules {
     pub fn letter(&self, ground: u8) -> char {
         self.grounds[usize::from(ground)].letter
     }
+}
+
+/// A scenario's reserve for play: its entry square must lie on a table edge (OHW-33).
+fn reserve(r: &super::super::data::Reserve) -> Result<ReserveRule, String> {
+    use super::state::{col, parse, row};
+    let entry = parse(&r.entry).ok_or(format!("reserve entry `{}` is no square", r.entry))?;
+    let facing = match (col(entry), row(entry)) {
+        (0, _) => 1,
+        (5, _) => 3,
+        (_, 0) => 0,
+        (_, 5) => 2,
+        _ => {
+            return Err(format!(
+                "reserve entry `{}` is not on a table edge",
+                r.entry
+            ));
+        }
+    };
+    Ok(ReserveRule {
+        units: u8::try_from(r.units.value).map_err(|e| e.to_string())?,
+        due: u16::try_from(r.due.value).map_err(|e| e.to_string())?,
+        entry,
+        facing,
+    })
 }
 
 /// What an addition of the data does, from its parameters (and its id for the three whose effect

@@ -179,6 +179,10 @@ pub struct Unit {
     /// Challenged by side `challenger - 1` until the end of player turn `challenge_until`.
     pub challenger: u8,
     pub challenge_until: u16,
+    /// A reserve not yet on the table (OHW-33): not alive until it enters.
+    pub waiting: bool,
+    /// The game turn a reserve is due.
+    pub due: u16,
 }
 
 impl Unit {
@@ -216,6 +220,10 @@ pub enum Act {
         unit: u8,
         target: u8,
     },
+    /// A reserve comes on at its side's entry square (OHW-33).
+    Enter {
+        unit: u8,
+    },
 }
 
 impl Act {
@@ -224,7 +232,8 @@ impl Act {
             Act::Move { unit, .. }
             | Act::Charge { unit, .. }
             | Act::Shoot { unit, .. }
-            | Act::Fight { unit, .. } => unit,
+            | Act::Fight { unit, .. }
+            | Act::Enter { unit } => unit,
         }
     }
 }
@@ -304,6 +313,8 @@ impl Game {
             under_fire: false,
             challenger: 0,
             challenge_until: 0,
+            waiting: false,
+            due: 0,
         };
         Game {
             units: [unit; MAX_UNITS],
@@ -365,6 +376,51 @@ impl Game {
         self.board[usize::from(sq)] = id;
         self.count += 1;
         id
+    }
+
+    /// Hold a unit back as a reserve due on game turn `due` (OHW-33): numbered, off the table.
+    pub fn hold(
+        &mut self,
+        rules: &Rules,
+        side: u8,
+        recruit: &super::rules::Recruit,
+        due: u16,
+    ) -> u8 {
+        let held = self.board[0];
+        let id = self.place(rules, side, recruit, 0, 0);
+        self.board[0] = held;
+        let u = &mut self.units[usize::from(id)];
+        u.sq = NONE;
+        u.alive = false;
+        u.waiting = true;
+        u.due = due;
+        id
+    }
+
+    /// A side's reserves due now and not yet entered (OHW-33).
+    pub fn reserves_due(&self, side: u8) -> impl Iterator<Item = (u8, &Unit)> {
+        let turn = self.player_turn.div_ceil(2);
+        self.all()
+            .filter(move |(_, u)| u.waiting && u.side == side && u.due <= turn)
+    }
+
+    /// A side's units that may take an activation: those on the table and the reserves due.
+    pub fn ready(&self, side: u8) -> impl Iterator<Item = (u8, &Unit)> {
+        self.alive(side).chain(self.reserves_due(side))
+    }
+
+    /// Whether the reserve `id` may enter now: due, its entry square empty, passable and not
+    /// next to an enemy (OHW-33).
+    fn may_enter(&self, rules: &Rules, id: u8) -> bool {
+        let u = self.unit(id);
+        let Some(r) = &rules.reserves[usize::from(u.side)] else {
+            return false;
+        };
+        u.waiting
+            && u.due <= self.player_turn.div_ceil(2)
+            && self.can_enter(rules, u.kind, u.side, r.entry)
+            && self.can_end(rules, u.kind, r.entry)
+            && !self.enemy_next_to(r.entry, u.side)
     }
 
     pub fn unit(&self, id: u8) -> &Unit {
@@ -450,6 +506,12 @@ impl Game {
     /// Every action unit `id` has now (OHW-05), into `out`. Whether it still has its activation
     /// is the caller's question.
     pub fn actions(&self, rules: &Rules, id: u8, out: &mut Acts) {
+        if self.unit(id).waiting {
+            if self.may_enter(rules, id) {
+                out.push(Act::Enter { unit: id });
+            }
+            return;
+        }
         if !self.may_act(id) {
             return;
         }
@@ -808,6 +870,24 @@ impl Game {
                     owners,
                     log,
                 );
+            }
+            Act::Enter { unit } => {
+                let Some(r) = &rules.reserves[usize::from(self.unit(unit).side)] else {
+                    return false;
+                };
+                let (to, facing) = (r.entry, r.facing);
+                self.board[usize::from(to)] = unit;
+                let u = &mut self.units[usize::from(unit)];
+                u.sq = to;
+                u.facing = facing;
+                u.alive = true;
+                u.waiting = false;
+                u.moved = true;
+                log.push(|| Event::Enter {
+                    unit,
+                    to: name(to),
+                    facing: facing_letter(facing),
+                });
             }
         }
         if how == How::Activation {
