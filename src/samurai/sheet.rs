@@ -31,6 +31,9 @@ pub struct UnitRow {
     pub charges: String,
     pub terrain: Vec<String>,
     pub additions: Vec<AdditionMarker>,
+    /// Held back as a reserve: where and when it comes on (OHW-33).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reserve: Option<String>,
     /// Modifiers, charge restriction and terrain limits in one list, as the sheet prints them.
     pub notes: Vec<String>,
 }
@@ -145,11 +148,21 @@ pub fn build(data: &Data, verdict: &Verdict, army: &ArmyFile) -> ArmySheet {
                         },
                     })
                     .collect(),
+                reserve: scenario
+                    .and_then(|s| s.reserves.as_ref())
+                    .filter(|_| u.reserve)
+                    .map(|r| {
+                        format!(
+                            "in reserve: comes on at its edge square (A {}, B {}) from game turn {} (OHW-33)",
+                            r.a.entry, r.b.entry, r.a.due.value
+                        )
+                    }),
                 notes: Vec::new(),
             }
         })
         .map(|mut row: UnitRow| {
             row.notes = row.modifiers.clone();
+            row.notes.extend(row.reserve.clone());
             if row.charges != "yes" {
                 row.notes.push(format!("charges {}", row.charges));
             }
@@ -312,6 +325,9 @@ pub fn doc(sheet: &ArmySheet) -> crate::page::Doc {
             }
             if u.charges != "yes" {
                 lines.push(format!("{}. {}: charges {}", u.number, u.name, u.charges));
+            }
+            if let Some(r) = &u.reserve {
+                lines.push(format!("{}. {}: {r}", u.number, u.name));
             }
             if !u.terrain.is_empty() {
                 lines.push(format!(

@@ -567,3 +567,32 @@ fn reserve_marks_need_a_scenario_with_reserves_and_never_the_general() {
     let (legal, rules) = rules_broken(&path);
     assert!(!legal && rules == ["reserves"], "one too many: {rules:?}");
 }
+
+#[test]
+fn the_army_sheet_says_where_and_when_a_marked_reserve_comes_on() {
+    let path = repo().join("examples/samurai-1550-1600/oda-flank-march.toml");
+    let output = buntai().arg("print").arg(&path).output().expect("runs");
+    assert_eq!(output.status.code(), Some(0));
+    // The text sheet wraps its lines: read it as one run of words.
+    let text = String::from_utf8_lossy(&output.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        text.contains("6. Mounted Samurai 6: in reserve: comes on at its edge square (A f4, B a3) from game turn 4"),
+        "{text}"
+    );
+    let output = buntai()
+        .args(["print", "--format", "json"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let sheet = json(&output);
+    let reserves: Vec<bool> = sheet["units"]
+        .as_array()
+        .expect("units")
+        .iter()
+        .map(|u| u.get("reserve").is_some())
+        .collect();
+    assert_eq!(reserves, [false, false, false, false, false, true]);
+}
