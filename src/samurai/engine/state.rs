@@ -335,7 +335,7 @@ impl Game {
         }
     }
 
-    /// Put a unit on the table and give it its number.
+    /// Put a unit on the table (or, on [`NONE`], nowhere yet) and give it its number.
     pub fn place(
         &mut self,
         rules: &Rules,
@@ -373,8 +373,10 @@ impl Game {
             challenge: has(Effect::Challenge),
             ..self.units[usize::from(id)]
         };
-        self.board[usize::from(sq)] = id;
         self.count += 1;
+        if sq != NONE {
+            self.board[usize::from(sq)] = id;
+        }
         id
     }
 
@@ -386,11 +388,8 @@ impl Game {
         recruit: &super::rules::Recruit,
         due: u16,
     ) -> u8 {
-        let held = self.board[0];
-        let id = self.place(rules, side, recruit, 0, 0);
-        self.board[0] = held;
+        let id = self.place(rules, side, recruit, NONE, 0);
         let u = &mut self.units[usize::from(id)];
-        u.sq = NONE;
         u.alive = false;
         u.waiting = true;
         u.due = due;
