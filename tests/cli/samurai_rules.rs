@@ -771,4 +771,8 @@ fn the_general_is_never_held_back_and_marked_units_come_first() {
     ];
     assert_eq!(game::held_back(&army, 2), [true, false, true, false]);
     assert_eq!(game::held_back(&army, 0), [false; 4]);
+    // A General marked anyway (simulate plays a warned army) still starts on the table.
+    let mut marked = army.clone();
+    marked[3].reserve = true;
+    assert_eq!(game::held_back(&marked, 2), [true, false, true, false]);
 }

@@ -289,7 +289,10 @@ pub fn play(
 /// Which of an army's units a scenario holds back (OHW-33, OHW-56): those marked `reserve`, and
 /// when fewer than `count` are, the last units not carrying the General.
 pub fn held_back(army: &[Recruit], count: u8) -> Vec<bool> {
-    let mut held: Vec<bool> = army.iter().map(|r| r.reserve && count > 0).collect();
+    let mut held: Vec<bool> = army
+        .iter()
+        .map(|r| r.reserve && !r.hatamoto && count > 0)
+        .collect();
     let mut short = usize::from(count).saturating_sub(held.iter().filter(|h| **h).count());
     for (h, r) in held.iter_mut().zip(army).rev() {
         if short == 0 {
