@@ -12,6 +12,7 @@ pub mod files;
 pub mod fraction;
 pub mod geometry;
 pub mod heroic;
+pub mod l5r;
 pub mod page;
 pub mod ronin;
 pub mod rulings;

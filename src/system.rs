@@ -16,10 +16,18 @@ pub enum SystemId {
     /// Heroic Samurai: clan feuds, a leader and his contingent a player.
     #[value(name = "heroic-samurai")]
     Heroic,
+    /// Legend of the Five Rings mass battles: a GM-run battle on a strip of zones, roll-and-keep.
+    #[value(name = "l5r-mass-battle")]
+    L5r,
 }
 
 impl SystemId {
-    pub const ALL: [SystemId; 3] = [SystemId::Ronin, SystemId::Samurai1550, SystemId::Heroic];
+    pub const ALL: [SystemId; 4] = [
+        SystemId::Ronin,
+        SystemId::Samurai1550,
+        SystemId::Heroic,
+        SystemId::L5r,
+    ];
 
     /// The id a file's `system` key and `--system` give.
     pub fn id(self) -> &'static str {
@@ -27,6 +35,7 @@ impl SystemId {
             SystemId::Ronin => "ronin",
             SystemId::Samurai1550 => "samurai-1550-1600",
             SystemId::Heroic => "heroic-samurai",
+            SystemId::L5r => "l5r-mass-battle",
         }
     }
 
@@ -35,6 +44,7 @@ impl SystemId {
             SystemId::Ronin => "Ronin",
             SystemId::Samurai1550 => "Samurai 1550-1600",
             SystemId::Heroic => "Heroic Samurai",
+            SystemId::L5r => "L5R mass battles",
         }
     }
 

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::diag::{self, exit};
 use crate::heroic;
+use crate::l5r;
 use crate::ronin::cli::{
     build, campaign, catalogue, data, event, import, odds, options, print, replay, simulate, table,
     validate,
@@ -254,14 +255,22 @@ pub fn main() -> u8 {
         _ => clap::ColorChoice::Auto,
     };
     let width = output::output_width(std::io::IsTerminal::is_terminal(&std::io::stdout()));
-    // Heroic Samurai's odds have their own `melee` and `shoot`: parse them on their own.
-    if let Some(odds_args) = heroic_odds_args(&args) {
+    // Heroic Samurai's and L5R's odds have their own subcommands: parse them on their own.
+    if let Some(odds_args) = own_odds_args(&args, SystemId::L5r) {
+        let parsed = match parse_with::<l5r::cli::OddsCli>(&odds_args, color, width) {
+            Ok(parsed) => parsed,
+            Err(code) => return code,
+        };
+        let out = Out::new(parsed.globals.color);
+        return finish(l5r::cli::odds(&out, &parsed.command));
+    }
+    if let Some(odds_args) = own_odds_args(&args, SystemId::Heroic) {
         let parsed = match parse_with::<heroic::cli::OddsCli>(&odds_args, color, width) {
             Ok(parsed) => parsed,
             Err(code) => return code,
         };
-        let out = Out::new(parsed.color);
-        let code = heroic::cli::with_data(&out, parsed.data.as_deref(), |d| {
+        let out = Out::new(parsed.globals.color);
+        let code = heroic::cli::with_data(&out, parsed.globals.data.as_deref(), |d| {
             heroic::cli::odds(&out, d, &parsed.command)
         });
         return finish(code);
@@ -313,9 +322,9 @@ fn parse_with<P: clap::Parser>(
     }
 }
 
-/// `buntai [GLOBAL...] odds ... --system heroic-samurai ...`: the arguments without `odds`, for
-/// Heroic Samurai's own odds parser; `None` for any other command line.
-fn heroic_odds_args(args: &[std::ffi::OsString]) -> Option<Vec<std::ffi::OsString>> {
+/// `buntai [GLOBAL...] odds ... --system ID ...` for a system with its own odds parser: the
+/// arguments without `odds`; `None` for any other command line.
+fn own_odds_args(args: &[std::ffi::OsString], system: SystemId) -> Option<Vec<std::ffi::OsString>> {
     let text: Vec<Option<&str>> = args.iter().map(|a| a.to_str()).collect();
     let mut i = 1;
     // Skip global options before the command.
@@ -329,13 +338,13 @@ fn heroic_odds_args(args: &[std::ffi::OsString]) -> Option<Vec<std::ffi::OsStrin
     if text.get(i).copied().flatten() != Some("odds") {
         return None;
     }
-    let heroic = text
+    let named = text
         .windows(2)
-        .any(|w| w[0] == Some("--system") && w[1] == Some(SystemId::Heroic.id()))
+        .any(|w| w[0] == Some("--system") && w[1] == Some(system.id()))
         || text
             .iter()
-            .any(|a| a.is_some_and(|a| a == format!("--system={}", SystemId::Heroic.id())));
-    heroic.then(|| {
+            .any(|a| a.is_some_and(|a| a == format!("--system={}", system.id())));
+    named.then(|| {
         args.iter()
             .enumerate()
             .filter(|&(k, _)| k != i)
@@ -396,6 +405,7 @@ pub fn run(cli: Cli) -> u8 {
             Err(code) => return code,
             Ok(SystemId::Samurai1550) => return samurai::cli::lacks(&out, verb),
             Ok(SystemId::Heroic) => return heroic::cli::lacks(&out, verb),
+            Ok(SystemId::L5r) => return l5r::cli::lacks(&out, verb),
             Ok(SystemId::Ronin) => {}
         }
     }
@@ -429,6 +439,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Systems { format } => systems::list(&out, format),
         Command::Validate(args) => match systems::of_files(&out, &args.files) {
             Err(code) => code,
+            Ok(SystemId::L5r) => l5r::cli::lacks(&out, "validate"),
             Ok(SystemId::Heroic) => heroic::cli::with_data(&out, cli.data.as_deref(), |d| {
                 heroic::cli::validate(&out, d, &args.files, &args.sides, args.format)
             }),
@@ -447,6 +458,7 @@ pub fn run(cli: Cli) -> u8 {
         },
         Command::Print(args) => match systems::of_files(&out, args.roster.as_slice()) {
             Err(code) => code,
+            Ok(SystemId::L5r) => l5r::cli::lacks(&out, "print"),
             Ok(system @ (SystemId::Samurai1550 | SystemId::Heroic)) => {
                 let kind = match sheet_kind(&args) {
                     Ok(kind) => kind,
@@ -544,6 +556,13 @@ pub fn run(cli: Cli) -> u8 {
                 );
                 exit::USAGE
             }
+            (Some(SystemId::L5r), _) => {
+                out.error(
+                    "L5R's odds are `roll`, `contest` and `battle` \
+                     (`buntai odds --system l5r-mass-battle --help`)",
+                );
+                exit::USAGE
+            }
             (Some(SystemId::Ronin), OddsCommand::Ronin(command))
             | (None, OddsCommand::Ronin(command)) => {
                 with_catalogue(&out, &source, |cat| odds::run(&out, cat, &command))
@@ -587,6 +606,7 @@ pub fn run(cli: Cli) -> u8 {
                 .collect();
             match systems::of_files(&out, &files) {
                 Err(code) => code,
+                Ok(SystemId::L5r) => l5r::cli::lacks(&out, "simulate"),
                 Ok(SystemId::Samurai1550) => {
                     samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
                         samurai::simulate::run(&out, d, &args)

@@ -68,6 +68,12 @@ pub enum SchemaKind {
     HeroicTable,
     /// `buntai simulate --field ... --format json` for Heroic Samurai contingents.
     HeroicField,
+    /// `buntai odds --system l5r-mass-battle roll --format json`.
+    L5rRollOdds,
+    /// `buntai odds --system l5r-mass-battle contest --format json`.
+    L5rContestOdds,
+    /// `buntai odds --system l5r-mass-battle battle --format json`.
+    L5rBattleOdds,
     /// The weapons file of the data.
     Weapons,
     /// The attributes file of the data.
@@ -135,7 +141,7 @@ pub enum SchemaKind {
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 60] = [
+    pub const ALL: [SchemaKind; 63] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -196,6 +202,9 @@ impl SchemaKind {
         SchemaKind::HeroicEvent,
         SchemaKind::HeroicTable,
         SchemaKind::HeroicField,
+        SchemaKind::L5rRollOdds,
+        SchemaKind::L5rContestOdds,
+        SchemaKind::L5rBattleOdds,
     ];
 
     /// The file name under `schemas/`.
@@ -229,6 +238,9 @@ impl SchemaKind {
             SchemaKind::HeroicEvent => "heroic-event.schema.json",
             SchemaKind::HeroicTable => "heroic-table.schema.json",
             SchemaKind::HeroicField => "heroic-field.schema.json",
+            SchemaKind::L5rRollOdds => "l5r-roll-odds.schema.json",
+            SchemaKind::L5rContestOdds => "l5r-contest-odds.schema.json",
+            SchemaKind::L5rBattleOdds => "l5r-battle-odds.schema.json",
             SchemaKind::Weapons => "weapons.schema.json",
             SchemaKind::Attributes => "attributes.schema.json",
             SchemaKind::SwordsForHire => "swords-for-hire.schema.json",
@@ -312,6 +324,9 @@ impl SchemaKind {
             SchemaKind::HeroicEvent => schemars::schema_for!(crate::heroic::engine::event::Event),
             SchemaKind::HeroicTable => schemars::schema_for!(crate::heroic::table::TableFile),
             SchemaKind::HeroicField => schemars::schema_for!(crate::field::FieldJson),
+            SchemaKind::L5rRollOdds => schemars::schema_for!(crate::l5r::odds::RollOddsJson),
+            SchemaKind::L5rContestOdds => schemars::schema_for!(crate::l5r::odds::ContestOddsJson),
+            SchemaKind::L5rBattleOdds => schemars::schema_for!(crate::l5r::odds::BattleOddsJson),
             SchemaKind::SamuraiAdditions => {
                 schemars::schema_for!(crate::samurai::data::AdditionsFile)
             }

@@ -89,6 +89,12 @@ fn does(system: SystemId, verb: &str) -> Option<&'static str> {
             ),
             _ => None,
         },
+        SystemId::L5r => match verb {
+            "odds" => Some(
+                "exact roll-and-keep odds: a roll against a TN with Raises, a contest, the Battle roll",
+            ),
+            _ => None,
+        },
     }
 }
 
@@ -362,4 +368,18 @@ pub fn print_sheet<S: SheetSystem>(
         Err(code) => return code,
     };
     finish_sheet(out, path, output, force, &text, verdict.legal(), &problems)
+}
+
+/// The options every system's own odds parser takes (`buntai odds --system ID ...`).
+#[derive(Debug, clap::Args)]
+pub struct OddsGlobals {
+    /// Load game data from this folder instead of the data built into the binary.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// When to colour output.
+    #[arg(long, global = true, value_enum, default_value_t = super::output::ColorChoice::Auto)]
+    pub color: super::output::ColorChoice,
+    /// The system.
+    #[arg(long, value_enum, value_name = "ID")]
+    pub system: SystemId,
 }

@@ -237,15 +237,8 @@ impl crate::cli::systems::SheetSystem for Data {
     after_help = "Examples:\n  buntai odds --system heroic-samurai melee --a clan-samurai --b ashigaru-spear\n  buntai odds --system heroic-samurai melee --a armoured-clan-samurai:1 --b armoured-ashigaru-spear --b armoured-ashigaru-spear:2:3\n  buntai odds --system heroic-samurai shoot --weapon bow --archers 2 --range 30 --target clan-samurai\n  buntai odds --system heroic-samurai duel --a fight --b pursue --prowess-a 6 --prowess-b 3\n  buntai odds --system heroic-samurai morale --hits 2 --inspire"
 )]
 pub struct OddsCli {
-    /// Load game data from this folder instead of the data built into the binary.
-    #[arg(long, global = true, value_name = "DIR")]
-    pub data: Option<PathBuf>,
-    /// When to colour output.
-    #[arg(long, global = true, value_enum, default_value_t = crate::cli::output::ColorChoice::Auto)]
-    pub color: crate::cli::output::ColorChoice,
-    /// The system: `heroic-samurai`.
-    #[arg(long, value_enum, value_name = "ID")]
-    pub system: SystemId,
+    #[command(flatten)]
+    pub globals: crate::cli::systems::OddsGlobals,
     #[command(subcommand)]
     pub command: OddsCommand,
 }

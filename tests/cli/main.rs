@@ -19,6 +19,8 @@ mod heroic;
 mod heroic_game;
 mod heroic_rules;
 mod inexorable;
+mod l5r;
+mod l5r_rules;
 mod loader_fuzz;
 mod log;
 mod morale;

@@ -259,7 +259,15 @@ fn systems_lists_each_system_with_its_commands() {
         .iter()
         .map(|s| s["id"].as_str().expect("id"))
         .collect();
-    assert_eq!(ids, ["ronin", "samurai-1550-1600", "heroic-samurai"]);
+    assert_eq!(
+        ids,
+        [
+            "ronin",
+            "samurai-1550-1600",
+            "heroic-samurai",
+            "l5r-mass-battle"
+        ]
+    );
     let samurai = &systems[1]["commands"];
     let validate = samurai
         .as_array()

@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::support::{buntai, repo};
 
-const KINDS: [&str; 47] = [
+const KINDS: [&str; 50] = [
     "faction",
     "roster",
     "weapons",
@@ -52,6 +52,9 @@ const KINDS: [&str; 47] = [
     "heroic-event",
     "heroic-table",
     "heroic-field",
+    "l5r-roll-odds",
+    "l5r-contest-odds",
+    "l5r-battle-odds",
 ];
 
 #[test]
