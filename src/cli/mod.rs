@@ -434,12 +434,20 @@ pub fn run(cli: Cli) -> u8 {
             heroic::cli::data_check(d, format)
         }),
         Command::Data {
+            command:
+                DataCommand::Check {
+                    system: Some(SystemId::L5r),
+                    format,
+                },
+        } => l5r::cli::with_data(&out, cli.data.as_deref(), |d| {
+            l5r::cli::data_check(d, format)
+        }),
+        Command::Data {
             command: DataCommand::Check { format, .. },
         } => data::check(&out, &source, format),
         Command::Systems { format } => systems::list(&out, format),
         Command::Validate(args) => match systems::of_files(&out, &args.files) {
             Err(code) => code,
-            Ok(SystemId::L5r) => l5r::cli::lacks(&out, "validate"),
             Ok(SystemId::Heroic) => heroic::cli::with_data(&out, cli.data.as_deref(), |d| {
                 heroic::cli::validate(&out, d, &args.files, &args.sides, args.format)
             }),
@@ -451,6 +459,9 @@ pub fn run(cli: Cli) -> u8 {
             }
             Ok(SystemId::Samurai1550) => samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
                 samurai::cli::validate(&out, d, &args.files, args.format)
+            }),
+            Ok(SystemId::L5r) => l5r::cli::with_data(&out, cli.data.as_deref(), |d| {
+                l5r::cli::validate(&out, d, &args.files, args.format)
             }),
             Ok(SystemId::Ronin) => {
                 with_catalogue(&out, &source, |cat| validate::run(&out, cat, &args))
@@ -659,6 +670,17 @@ pub fn run(cli: Cli) -> u8 {
         {
             heroic::cli::with_data(&out, cli.data.as_deref(), |d| {
                 heroic::cli::rulings(&out, d, id.as_deref(), format)
+            })
+        }
+        Command::Rulings { id, system, format }
+            if system == Some(SystemId::L5r)
+                || (system.is_none()
+                    && id
+                        .as_deref()
+                        .is_some_and(|i| i.to_ascii_uppercase().starts_with("L5R-"))) =>
+        {
+            l5r::cli::with_data(&out, cli.data.as_deref(), |d| {
+                l5r::cli::rulings(&out, d, id.as_deref(), format)
             })
         }
         Command::Rulings { id, format, .. } => with_catalogue(&out, &source, |cat| match id {

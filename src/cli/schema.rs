@@ -74,6 +74,20 @@ pub enum SchemaKind {
     L5rContestOdds,
     /// `buntai odds --system l5r-mass-battle battle --format json`.
     L5rBattleOdds,
+    /// An L5R mass battle file (`system = "l5r-mass-battle"`).
+    L5rBattle,
+    /// `buntai validate --format json` for L5R battle files.
+    L5rVerdict,
+    /// L5R's formations (`factions/l5r-mass-battle/formations.toml`).
+    L5rFormations,
+    /// L5R's Raise menus and spells (`factions/l5r-mass-battle/menus.toml`).
+    L5rMenus,
+    /// L5R's zone effects (`factions/l5r-mass-battle/zone-effects.toml`).
+    L5rZoneEffects,
+    /// L5R's roles and rolls (`factions/l5r-mass-battle/roles.toml`).
+    L5rRoles,
+    /// L5R's numbers with their sources (`factions/l5r-mass-battle/numbers.toml`).
+    L5rNumbers,
     /// The weapons file of the data.
     Weapons,
     /// The attributes file of the data.
@@ -141,7 +155,7 @@ pub enum SchemaKind {
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 63] = [
+    pub const ALL: [SchemaKind; 70] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -205,6 +219,13 @@ impl SchemaKind {
         SchemaKind::L5rRollOdds,
         SchemaKind::L5rContestOdds,
         SchemaKind::L5rBattleOdds,
+        SchemaKind::L5rBattle,
+        SchemaKind::L5rVerdict,
+        SchemaKind::L5rFormations,
+        SchemaKind::L5rMenus,
+        SchemaKind::L5rZoneEffects,
+        SchemaKind::L5rRoles,
+        SchemaKind::L5rNumbers,
     ];
 
     /// The file name under `schemas/`.
@@ -241,6 +262,13 @@ impl SchemaKind {
             SchemaKind::L5rRollOdds => "l5r-roll-odds.schema.json",
             SchemaKind::L5rContestOdds => "l5r-contest-odds.schema.json",
             SchemaKind::L5rBattleOdds => "l5r-battle-odds.schema.json",
+            SchemaKind::L5rBattle => "l5r-battle.schema.json",
+            SchemaKind::L5rVerdict => "l5r-verdict.schema.json",
+            SchemaKind::L5rFormations => "l5r-formations.schema.json",
+            SchemaKind::L5rMenus => "l5r-menus.schema.json",
+            SchemaKind::L5rZoneEffects => "l5r-zone-effects.schema.json",
+            SchemaKind::L5rRoles => "l5r-roles.schema.json",
+            SchemaKind::L5rNumbers => "l5r-numbers.schema.json",
             SchemaKind::Weapons => "weapons.schema.json",
             SchemaKind::Attributes => "attributes.schema.json",
             SchemaKind::SwordsForHire => "swords-for-hire.schema.json",
@@ -327,6 +355,15 @@ impl SchemaKind {
             SchemaKind::L5rRollOdds => schemars::schema_for!(crate::l5r::odds::RollOddsJson),
             SchemaKind::L5rContestOdds => schemars::schema_for!(crate::l5r::odds::ContestOddsJson),
             SchemaKind::L5rBattleOdds => schemars::schema_for!(crate::l5r::odds::BattleOddsJson),
+            SchemaKind::L5rBattle => schemars::schema_for!(crate::l5r::battle::BattleFile),
+            SchemaKind::L5rVerdict => {
+                schemars::schema_for!(Vec<crate::l5r::battle::BattleVerdictJson>)
+            }
+            SchemaKind::L5rFormations => schemars::schema_for!(crate::l5r::data::FormationsFile),
+            SchemaKind::L5rMenus => schemars::schema_for!(crate::l5r::data::MenusFile),
+            SchemaKind::L5rZoneEffects => schemars::schema_for!(crate::l5r::data::ZoneEffectsFile),
+            SchemaKind::L5rRoles => schemars::schema_for!(crate::l5r::data::RolesFile),
+            SchemaKind::L5rNumbers => schemars::schema_for!(crate::l5r::data::NumbersFile),
             SchemaKind::SamuraiAdditions => {
                 schemars::schema_for!(crate::samurai::data::AdditionsFile)
             }

@@ -90,6 +90,12 @@ fn does(system: SystemId, verb: &str) -> Option<&'static str> {
             _ => None,
         },
         SystemId::L5r => match verb {
+            "validate" => Some(
+                "checks a battle file: sides, Generals, squads' MP, officers' roles and rolls, the map and its zone effects",
+            ),
+            "rulings" => Some("the L5R-nn rulings (`buntai rulings L5R-08`)"),
+            "schema" => Some("`buntai schema l5r-battle`: the battle file, its data and outputs"),
+            "data check" => Some("loads and cross-checks its data (`--system l5r-mass-battle`)"),
             "odds" => Some(
                 "exact roll-and-keep odds: a roll against a TN with Raises, a contest, the Battle roll",
             ),
@@ -382,4 +388,52 @@ pub struct OddsGlobals {
     /// The system.
     #[arg(long, value_enum, value_name = "ID")]
     pub system: SystemId,
+}
+
+/// How a system reads and reports its files for `buntai validate`.
+pub struct FileChecks<'a, T, J> {
+    pub check: &'a dyn Fn(&crate::diag::SourceFile) -> crate::diag::Verdict<T>,
+    pub json: &'a dyn Fn(&crate::diag::Verdict<T>) -> J,
+    pub unreadable: &'a dyn Fn(&str, &str) -> J,
+    pub print: &'a dyn Fn(&crate::diag::Verdict<T>),
+}
+
+/// `buntai validate FILE...` for a system: read and check each file, print the verdicts (text or
+/// JSON); exit 2 when a file cannot be read, 1 when one is not legal.
+pub fn validate_files<T, J: Serialize>(
+    out: &Out,
+    files: &[PathBuf],
+    format: ListFormat,
+    how: &FileChecks<'_, T, J>,
+) -> u8 {
+    let mut json = Vec::new();
+    let mut verdicts = Vec::new();
+    let mut unreadable = false;
+    for path in files {
+        match crate::files::read_source(path) {
+            Ok(file) => {
+                let verdict = (how.check)(&file);
+                json.push((how.json)(&verdict));
+                verdicts.push(verdict);
+            }
+            Err(reason) => {
+                out.error(&format!("cannot read `{}`: {reason}", path.display()));
+                json.push((how.unreadable)(&path.display().to_string(), &reason));
+                unreadable = true;
+            }
+        }
+    }
+    match format {
+        ListFormat::Json => {
+            print_json(&json);
+        }
+        ListFormat::Text => verdicts.iter().for_each(|v| (how.print)(v)),
+    }
+    if unreadable {
+        exit::USAGE
+    } else if verdicts.iter().all(crate::diag::Verdict::legal) {
+        exit::SUCCESS
+    } else {
+        exit::PROBLEMS
+    }
 }

@@ -1,12 +1,105 @@
 //! The commands of L5R mass battles: exact odds of a roll, a contest and the Battle roll.
 
+use std::path::{Path, PathBuf};
+
+use super::battle::{self, BattleVerdictJson, Verdict};
+use super::data::{self, Data};
 use super::dice::{Dice, Exact, Pool, parse_pool};
 use super::odds::{self, BattleOddsJson, ContestOddsJson, PoolJson, RollOddsJson};
 use crate::cli::ListFormat;
-use crate::cli::output::{Out, emit, print_json};
+use crate::cli::output::{Out, emit, note, print_json};
 use crate::diag::exit;
+use crate::diag::render_all;
 use crate::page::Doc;
 use crate::system::SystemId;
+
+/// Run `f` on this system's data, or show why it did not load (exit 1).
+pub fn with_data(out: &Out, data_dir: Option<&Path>, f: impl FnOnce(&Data) -> u8) -> u8 {
+    crate::cli::systems::with_data(out, super::ID, data::load(data_dir), f)
+}
+
+/// `buntai validate BATTLE.toml ...` for battle files.
+pub fn validate(out: &Out, data: &Data, files: &[PathBuf], format: ListFormat) -> u8 {
+    crate::cli::systems::validate_files(
+        out,
+        files,
+        format,
+        &crate::cli::systems::FileChecks {
+            check: &|file| battle::validate(data, file),
+            json: &|v| BattleVerdictJson::new(data, v),
+            unreadable: &BattleVerdictJson::unreadable,
+            print: &|v| print_verdict(out, data, v),
+        },
+    )
+}
+
+fn print_verdict(out: &Out, data: &Data, v: &Verdict) {
+    use std::fmt::Write;
+    let mut text = String::new();
+    let _ = writeln!(text, "{}: {}", v.file.name, out.verdict(v.legal()));
+    if let Some(b) = &v.parsed {
+        let _ = writeln!(
+            text,
+            "  L5R mass battle{}, {} zones",
+            b.name
+                .as_deref()
+                .map_or(String::new(), |n| format!(" \"{n}\"")),
+            battle::zones(data, b).len()
+        );
+        for s in battle::summaries(b) {
+            let _ = writeln!(
+                text,
+                "  side {}: {}, {} MP in {} squads, General {}, {} officers",
+                s.side.letter().to_uppercase(),
+                s.name,
+                s.mp,
+                s.squads,
+                s.general.as_deref().unwrap_or("(none)"),
+                s.officers
+            );
+        }
+    }
+    emit(&crate::diag::escape_for_terminal(&text));
+    let problems = v.problems();
+    if !problems.is_empty() {
+        note(&render_all(&problems, out.color, out.width()));
+    }
+}
+
+/// `buntai rulings [L5R-nn]` for this system.
+pub fn rulings(out: &Out, data: &Data, id: Option<&str>, format: ListFormat) -> u8 {
+    crate::cli::systems::rulings(out, SystemId::L5r, &data.rulings, id, format)
+}
+
+/// `buntai data check --system l5r-mass-battle`.
+pub fn data_check(data: &Data, format: ListFormat) -> u8 {
+    let json = serde_json::json!({
+        "system": super::ID,
+        "ok": true,
+        "formations": data.formations.formation.len(),
+        "menus": data.menus.menu.len(),
+        "zone_effects": data.effects.effect.len(),
+        "roles": data.roles.role.len(),
+        "numbers": data::number_rows(&data.numbers).len(),
+        "rulings": data.rulings.rulings.len(),
+    });
+    match format {
+        ListFormat::Json => {
+            print_json(&json);
+        }
+        ListFormat::Text => emit(&format!(
+            "{} data: OK ({} formations, {} Raise menus, {} zone effects, {} roles, {} numbers, {} rulings)\n",
+            super::ID,
+            data.formations.formation.len(),
+            data.menus.menu.len(),
+            data.effects.effect.len(),
+            data.roles.role.len(),
+            data::number_rows(&data.numbers).len(),
+            data.rulings.rulings.len()
+        )),
+    }
+    exit::SUCCESS
+}
 
 /// A verb this system does not have: say so plainly, never fall through to Ronin's rules.
 pub fn lacks(out: &Out, verb: &str) -> u8 {

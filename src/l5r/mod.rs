@@ -3,7 +3,9 @@
 //! officers' rolls and the generals' Battle roll, all on the RPG's roll-and-keep dice. Its dice and
 //! their exact odds; it uses only what every system shares.
 
+pub mod battle;
 pub mod cli;
+pub mod data;
 pub mod dice;
 pub mod odds;
 

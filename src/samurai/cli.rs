@@ -16,43 +16,17 @@ pub fn with_data(out: &Out, data_dir: Option<&Path>, f: impl FnOnce(&Data) -> u8
 
 /// `buntai validate ARMY.toml ...` for armies of this system.
 pub fn validate(out: &Out, data: &Data, files: &[PathBuf], format: ListFormat) -> u8 {
-    let mut json = Vec::new();
-    let mut verdicts: Vec<Verdict> = Vec::new();
-    let mut unreadable = false;
-    for path in files {
-        match crate::files::read_source(path) {
-            Ok(file) => {
-                let verdict = army::validate(data, &file);
-                json.push(ArmyVerdictJson::new(data, &verdict));
-                verdicts.push(verdict);
-            }
-            Err(reason) => {
-                out.error(&format!("cannot read `{}`: {reason}", path.display()));
-                json.push(ArmyVerdictJson::unreadable(
-                    &path.display().to_string(),
-                    &reason,
-                ));
-                unreadable = true;
-            }
-        }
-    }
-    match format {
-        ListFormat::Json => {
-            print_json(&json);
-        }
-        ListFormat::Text => {
-            for v in &verdicts {
-                print_verdict(out, data, v);
-            }
-        }
-    }
-    if unreadable {
-        exit::USAGE
-    } else if verdicts.iter().all(Verdict::legal) {
-        exit::SUCCESS
-    } else {
-        exit::PROBLEMS
-    }
+    crate::cli::systems::validate_files(
+        out,
+        files,
+        format,
+        &crate::cli::systems::FileChecks {
+            check: &|file| army::validate(data, file),
+            json: &|v| ArmyVerdictJson::new(data, v),
+            unreadable: &ArmyVerdictJson::unreadable,
+            print: &|v| print_verdict(out, data, v),
+        },
+    )
 }
 
 fn print_verdict(out: &Out, data: &Data, v: &Verdict) {

@@ -148,3 +148,198 @@ fn odds_a_bad_pool_is_a_usage_error_naming_the_form() {
     let output = run_odds(&["melee"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+fn example(name: &str) -> std::path::PathBuf {
+    crate::support::repo()
+        .join("examples/l5r-mass-battle")
+        .join(name)
+}
+
+/// `validate --format json` of one file: exit code and the problems' (rule, line) pairs.
+fn problems(path: &std::path::Path) -> (Option<i32>, Vec<(String, u64)>, serde_json::Value) {
+    let output = buntai()
+        .args(["validate", "--format", "json"])
+        .arg(path)
+        .output()
+        .expect("runs");
+    let v = json(&output);
+    let found = v[0]["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|p| {
+            (
+                p["rule"].as_str().unwrap_or_default().to_owned(),
+                p["line"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    (output.status.code(), found, v)
+}
+
+#[test]
+fn the_bundled_battles_are_legal() {
+    for name in ["castle-gate.toml", "open-field.toml"] {
+        let (code, found, v) = problems(&example(name));
+        assert_eq!(code, Some(0), "{name}: {found:?}");
+        assert_eq!(v[0]["system"], "l5r-mass-battle");
+        assert_eq!(v[0]["zones"], 5);
+        assert_eq!(v[0]["sides"].as_array().expect("sides").len(), 2);
+    }
+    let (_, _, v) = problems(&example("castle-gate.toml"));
+    // 1 + 1 + 1 + 2 against 1 + 1 + 1 + 1 + 2 + 2.
+    assert_eq!(v[0]["sides"][0]["mp"], 5);
+    assert_eq!(v[0]["sides"][1]["mp"], 8);
+}
+
+#[test]
+fn validation_locates_every_mistake_of_the_broken_battle() {
+    let (code, found, _) = problems(&example("illegal/broken.toml"));
+    assert_eq!(code, Some(1));
+    let expected = [
+        ("zone-effect", 8), // an Ambush of 3 in a zone of Size 2
+        ("zone-effect", 9), // `wals`
+        ("general", 13),    // side A has none
+        ("formation", 15),  // `fier`
+        ("mp", 20),         // a squad of 0 MP
+        ("role", 17),       // `scuot`
+        ("skill", 18),      // a herald rolling Medicine
+        ("spells", 26),     // spell slots on an officer who is no shugenja
+        ("spells", 26),     // and Void ones without being an Ishiken
+    ];
+    for (rule, line) in expected {
+        assert!(
+            found.iter().any(|(r, l)| r == rule && *l == line),
+            "no {rule} at line {line}: {found:?}"
+        );
+    }
+    assert_eq!(found.len(), expected.len(), "{found:?}");
+    // The unknown effect and role get suggestions in the text.
+    let output = buntai()
+        .arg("validate")
+        .arg(example("illegal/broken.toml"))
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stderr);
+    assert!(text.contains("did you mean `walls`?"), "{text}");
+    assert!(text.contains("did you mean `scout`?"), "{text}");
+    assert!(text.contains("did you mean `fire`?"), "{text}");
+}
+
+fn battle_file(dir: &tempfile::TempDir, body: &str) -> std::path::PathBuf {
+    let path = dir.path().join("battle.toml");
+    std::fs::write(&path, format!("system = \"l5r-mass-battle\"\n{body}")).expect("write");
+    path
+}
+
+const SIDES: &str = r#"
+[side.a]
+name = "A"
+general = { name = "Ga", battle = 3, perception = 3, willpower = 3 }
+squads = [{ name = "s", mp = 1 }]
+
+[side.b]
+name = "B"
+general = { name = "Gb", battle = 3, perception = 3, willpower = 3 }
+squads = [{ name = "s", mp = 1 }]
+"#;
+
+#[test]
+fn validation_effects_for_the_defender_need_a_defender_and_owned_ones_a_side() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = "[map]\nzones = [{ name = \"Gate\", effects = [{ kind = \"walls\", x = 2, side = \"defender\" }, { kind = \"archery-towers\", x = 1 }] }]\n";
+    let (code, found, _) = problems(&battle_file(&dir, &format!("{map}{SIDES}")));
+    assert_eq!(code, Some(1));
+    let rules: Vec<&str> = found.iter().map(|(r, _)| r.as_str()).collect();
+    assert_eq!(rules, ["zone-effect", "zone-effect"], "{found:?}");
+    let fixed = map
+        .replace("[map]\n", "[map]\ndefender = \"a\"\n")
+        .replace("x = 1 }", "x = 1, side = \"b\" }");
+    let (code, found, _) = problems(&battle_file(&dir, &format!("{fixed}{SIDES}")));
+    assert_eq!(code, Some(0), "{found:?}");
+}
+
+#[test]
+fn validation_a_missing_side_zero_zones_and_a_start_off_the_map_are_errors() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let one_side = SIDES.split("[side.b]").next().expect("side a");
+    let (code, found, _) = problems(&battle_file(&dir, one_side));
+    assert_eq!(code, Some(1));
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].0, "sides");
+    let (code, found, _) = problems(&battle_file(&dir, &format!("[map]\nzones = []\n{SIDES}")));
+    assert_eq!((code, found[0].0.as_str()), (Some(1), "map"));
+    let (code, found, _) = problems(&battle_file(
+        &dir,
+        &format!("[map]\nstart = 3\nzones = [{{ name = \"x\" }}, {{ name = \"y\" }}]\n{SIDES}"),
+    ));
+    assert_eq!((code, found[0].0.as_str()), (Some(1), "map"));
+}
+
+#[test]
+fn validation_officer_rolls_ranks_traits_and_wounds_are_bounded() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let officers = r#"officers = [
+  { name = "O1", role = "scout", rolls = { stealth = [11, 3] } },
+  { name = "O2", role = "champion", rolls = { iaijutsu = [3, 0] } },
+  { name = "O3", body = { crippled_at = 50, dead_at = 40 } },
+  { name = "O4", pc = false, bonus = "shore-defense" },
+  { name = "O5", role = "shugenja", rolls = { spellcraft = 3 }, spells = { water = 1 } },
+]
+"#;
+    let body = SIDES.replacen("squads = [", &format!("{officers}squads = ["), 1);
+    let (code, found, _) = problems(&battle_file(&dir, &body));
+    assert_eq!(code, Some(1));
+    let rules: Vec<&str> = found.iter().map(|(r, _)| r.as_str()).collect();
+    // A rank of 11, a trait of 0, Crippled after dead, an unknown NPC bonus, a Water spell
+    // with no Water Ring.
+    assert_eq!(
+        rules,
+        ["skill", "skill", "wounds", "officer", "spells"],
+        "{found:?}"
+    );
+}
+
+#[test]
+fn validation_of_garbage_reports_and_never_panics() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for body in [
+        "side = 3",
+        "[side.a]\nname = 1",
+        "[side.c]\nname = \"x\"",
+        "[map]\nzones = [{ name = \"z\", size = -99999999999 }]\n[side]",
+        "[side.a]\nname = \"a\"\nsquads = [{ name = \"s\", mp = 9223372036854775807 }]",
+    ] {
+        let output = buntai()
+            .arg("validate")
+            .arg(battle_file(&dir, body))
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(1), "{body}: {output:?}");
+        assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
+    }
+}
+
+#[test]
+fn data_check_and_rulings_of_the_system() {
+    let output = buntai()
+        .args([
+            "data",
+            "check",
+            "--system",
+            "l5r-mass-battle",
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0));
+    let v = json(&output);
+    assert_eq!(v["formations"], 5);
+    assert_eq!(v["rulings"], 41);
+    let output = buntai().args(["rulings", "L5R-08"]).output().expect("runs");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("TN 20"));
+    let output = buntai().args(["rulings", "L5R-99"]).output().expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::support::{buntai, repo};
 
-const KINDS: [&str; 50] = [
+const KINDS: [&str; 57] = [
     "faction",
     "roster",
     "weapons",
@@ -55,6 +55,13 @@ const KINDS: [&str; 50] = [
     "l5r-roll-odds",
     "l5r-contest-odds",
     "l5r-battle-odds",
+    "l5r-battle",
+    "l5r-verdict",
+    "l5r-formations",
+    "l5r-menus",
+    "l5r-zone-effects",
+    "l5r-roles",
+    "l5r-numbers",
 ];
 
 #[test]
@@ -115,6 +122,32 @@ fn samurai_data_and_armies_point_editors_at_their_schemas() {
         (
             examples.join("illegal/too-much.toml"),
             "samurai-army.schema.json",
+        ),
+    ];
+    for (path, schema) in files {
+        points_at_schema(&path, schema);
+    }
+}
+
+#[test]
+fn l5r_data_and_battles_point_editors_at_their_schemas() {
+    let data = repo().join("factions/l5r-mass-battle");
+    let examples = repo().join("examples/l5r-mass-battle");
+    let files = [
+        (data.join("formations.toml"), "l5r-formations.schema.json"),
+        (data.join("menus.toml"), "l5r-menus.schema.json"),
+        (
+            data.join("zone-effects.toml"),
+            "l5r-zone-effects.schema.json",
+        ),
+        (data.join("roles.toml"), "l5r-roles.schema.json"),
+        (data.join("numbers.toml"), "l5r-numbers.schema.json"),
+        (data.join("rulings.toml"), "rulings.schema.json"),
+        (examples.join("castle-gate.toml"), "l5r-battle.schema.json"),
+        (examples.join("open-field.toml"), "l5r-battle.schema.json"),
+        (
+            examples.join("illegal/broken.toml"),
+            "l5r-battle.schema.json",
         ),
     ];
     for (path, schema) in files {
