@@ -5,7 +5,7 @@
 #   - the model cards print nine to a page (A4 and Letter);
 #   - a screenshot of each is not blank;
 #   - the Samurai 1550-1600 army sheet and the Heroic Samurai contingent sheet print on one or two
-#     A4 pages;
+#     A4 pages; the L5R battle sheet on one to three, its players' copy hiding hidden effects;
 #   - a generated table's SVG renders with its table, terrain and deployment zones in colour;
 #   - a game's replay page draws both sides' models on the table, and steps to a later turn;
 #   - the simulation reports (a pairing, a field) draw their charts in colour, load nothing from
@@ -83,18 +83,20 @@ for paper in A4 Letter; do
 done
 for name in sheet-10 sheet-20 cards-20; do not_blank "$name"; done
 # one_or_two_pages NAME: $out/NAME.html prints on one or two A4 pages (a sheet and its card).
-one_or_two_pages() {
+# pages_between NAME LO HI: $out/NAME.html prints on LO to HI A4 pages.
+pages_between() {
   local pages
   pages=$(pdf "$1" A4)
-  if [ "$pages" -ge 1 ] 2>/dev/null && [ "$pages" -le 2 ]; then
+  if [ "$pages" -ge "$2" ] 2>/dev/null && [ "$pages" -le "$3" ]; then
     echo "ok   $1 sheet on A4: $pages page(s)"
     passed=$((passed + 1))
   else
-    echo "FAIL $1 sheet on A4: ${pages:-no} page(s), expected 1 or 2"
+    echo "FAIL $1 sheet on A4: ${pages:-no} page(s), expected $2 to $3"
     status=1
     failed=$((failed + 1))
   fi
 }
+one_or_two_pages() { pages_between "$1" 1 2; }
 # The Samurai 1550-1600 army sheet: one page or two on A4 (sheet and card), with ink on it.
 "$bin" print examples/samurai-1550-1600/takeda.toml --format html -o "$out/army.html" --force 2>/dev/null || true
 one_or_two_pages army
@@ -103,6 +105,21 @@ not_blank army
 "$bin" print examples/heroic-samurai/kono.toml --format html -o "$out/contingent.html" --force 2>/dev/null || true
 one_or_two_pages contingent
 not_blank contingent
+# The L5R battle sheet: the GM's copy prints on at most three A4 pages, with ink on it; the
+# players' copy hides the hidden Traps behind "???".
+"$bin" print examples/l5r-mass-battle/castle-gate.toml --format html -o "$out/battle.html" --force 2>/dev/null || true
+pages_between battle 1 3
+not_blank battle
+"$bin" print examples/l5r-mass-battle/castle-gate.toml --players --format html -o "$out/battle-players.html" --force 2>/dev/null || true
+"${chrome[@]}" --dump-dom "file://$PWD/$out/battle-players.html" 2>/dev/null > "$out/battle-players.dom"
+if grep -q '???' "$out/battle-players.dom" && ! grep -q 'Traps 1' "$out/battle-players.dom"; then
+  echo "ok   battle players' copy hides its hidden effect"
+  passed=$((passed + 1))
+else
+  echo "FAIL battle players' copy shows a hidden effect, or no ???"
+  status=1
+  failed=$((failed + 1))
+fi
 # judge NAME VERDICT: a check passes when its verdict starts with "ok".
 judge() {
   if [[ "$2" == ok* ]]; then

@@ -469,7 +469,33 @@ pub fn run(cli: Cli) -> u8 {
         },
         Command::Print(args) => match systems::of_files(&out, args.roster.as_slice()) {
             Err(code) => code,
-            Ok(SystemId::L5r) => l5r::cli::lacks(&out, "print"),
+            Ok(SystemId::L5r) => {
+                let kind = match sheet_kind(&args) {
+                    Ok(kind) => kind,
+                    Err(verb) => return systems::lacks(&out, SystemId::L5r, verb),
+                };
+                let Some(path) = args.roster.as_deref() else {
+                    return systems::lacks(&out, SystemId::L5r, "print --campaign");
+                };
+                l5r::cli::with_data(&out, cli.data.as_deref(), |d| {
+                    l5r::cli::print(
+                        &out,
+                        d,
+                        path,
+                        kind,
+                        args.output.as_deref(),
+                        args.force,
+                        args.players,
+                    )
+                })
+            }
+            Ok(system) if args.players => {
+                out.error(&format!(
+                    "--players is for an L5R battle sheet; {} sheets have no hidden zones",
+                    system.name()
+                ));
+                exit::USAGE
+            }
             Ok(system @ (SystemId::Samurai1550 | SystemId::Heroic)) => {
                 let kind = match sheet_kind(&args) {
                     Ok(kind) => kind,

@@ -88,6 +88,8 @@ pub enum SchemaKind {
     L5rRoles,
     /// L5R's numbers with their sources (`factions/l5r-mass-battle/numbers.toml`).
     L5rNumbers,
+    /// `buntai print --format json` for an L5R battle file: the battle sheet.
+    L5rSheet,
     /// The weapons file of the data.
     Weapons,
     /// The attributes file of the data.
@@ -155,7 +157,7 @@ pub enum SchemaKind {
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 70] = [
+    pub const ALL: [SchemaKind; 71] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -226,6 +228,7 @@ impl SchemaKind {
         SchemaKind::L5rZoneEffects,
         SchemaKind::L5rRoles,
         SchemaKind::L5rNumbers,
+        SchemaKind::L5rSheet,
     ];
 
     /// The file name under `schemas/`.
@@ -269,6 +272,7 @@ impl SchemaKind {
             SchemaKind::L5rZoneEffects => "l5r-zone-effects.schema.json",
             SchemaKind::L5rRoles => "l5r-roles.schema.json",
             SchemaKind::L5rNumbers => "l5r-numbers.schema.json",
+            SchemaKind::L5rSheet => "l5r-sheet.schema.json",
             SchemaKind::Weapons => "weapons.schema.json",
             SchemaKind::Attributes => "attributes.schema.json",
             SchemaKind::SwordsForHire => "swords-for-hire.schema.json",
@@ -364,6 +368,7 @@ impl SchemaKind {
             SchemaKind::L5rZoneEffects => schemars::schema_for!(crate::l5r::data::ZoneEffectsFile),
             SchemaKind::L5rRoles => schemars::schema_for!(crate::l5r::data::RolesFile),
             SchemaKind::L5rNumbers => schemars::schema_for!(crate::l5r::data::NumbersFile),
+            SchemaKind::L5rSheet => schemars::schema_for!(crate::l5r::sheet::BattleSheet),
             SchemaKind::SamuraiAdditions => {
                 schemars::schema_for!(crate::samurai::data::AdditionsFile)
             }

@@ -93,6 +93,9 @@ fn does(system: SystemId, verb: &str) -> Option<&'static str> {
             "validate" => Some(
                 "checks a battle file: sides, Generals, squads' MP, officers' roles and rolls, the map and its zone effects",
             ),
+            "print" => Some(
+                "the battle sheet in text, Markdown, HTML or JSON; `--players` hides hidden zone effects",
+            ),
             "rulings" => Some("the L5R-nn rulings (`buntai rulings L5R-08`)"),
             "schema" => Some("`buntai schema l5r-battle`: the battle file, its data and outputs"),
             "data check" => Some("loads and cross-checks its data (`--system l5r-mass-battle`)"),

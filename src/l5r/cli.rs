@@ -66,6 +66,47 @@ fn print_verdict(out: &Out, data: &Data, v: &Verdict) {
     }
 }
 
+/// `buntai print BATTLE.toml`: the battle sheet (the players' copy with `players`).
+pub fn print(
+    out: &Out,
+    data: &Data,
+    path: &Path,
+    kind: crate::cli::systems::SheetKind,
+    output: Option<&Path>,
+    force: bool,
+    players: bool,
+) -> u8 {
+    crate::cli::systems::print_sheet(out, &Printer { data, players }, path, kind, output, force)
+}
+
+/// The data and which copy of the sheet to print.
+struct Printer<'a> {
+    data: &'a Data,
+    players: bool,
+}
+
+impl crate::cli::systems::SheetSystem for Printer<'_> {
+    type File = battle::BattleFile;
+    type Sheet = super::sheet::BattleSheet;
+    const WHAT: &'static str = "a battle file";
+
+    fn check(&self, file: &crate::diag::SourceFile) -> crate::diag::Verdict<Self::File> {
+        battle::validate(self.data, file)
+    }
+
+    fn sheet(&self, verdict: &crate::diag::Verdict<Self::File>, file: &Self::File) -> Self::Sheet {
+        super::sheet::build(self.data, verdict, file, self.players)
+    }
+
+    fn doc(sheet: &Self::Sheet) -> Doc {
+        super::sheet::doc(sheet)
+    }
+
+    fn html(sheet: &Self::Sheet) -> Result<String, minijinja::Error> {
+        super::sheet::html(sheet)
+    }
+}
+
 /// `buntai rulings [L5R-nn]` for this system.
 pub fn rulings(out: &Out, data: &Data, id: Option<&str>, format: ListFormat) -> u8 {
     crate::cli::systems::rulings(out, SystemId::L5r, &data.rulings, id, format)

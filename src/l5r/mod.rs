@@ -8,6 +8,7 @@ pub mod cli;
 pub mod data;
 pub mod dice;
 pub mod odds;
+pub mod sheet;
 
 /// The system's id, as battle files' `system` key gives it.
 pub const ID: &str = "l5r-mass-battle";

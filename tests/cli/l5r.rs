@@ -343,3 +343,113 @@ fn data_check_and_rulings_of_the_system() {
     let output = buntai().args(["rulings", "L5R-99"]).output().expect("runs");
     assert_eq!(output.status.code(), Some(2));
 }
+
+fn print(args: &[&str]) -> std::process::Output {
+    buntai()
+        .arg("print")
+        .arg(example("castle-gate.toml"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+#[test]
+fn print_gives_the_battle_sheet_in_every_format() {
+    let output = print(&["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let v = json(&output);
+    assert_eq!(v["system"], "l5r-mass-battle");
+    assert_eq!(v["sides"][0]["mp"], 5);
+    // One box a squad: four squads, the 2-MP berserkers elite.
+    let squads = v["sides"][0]["squads"].as_array().expect("squads");
+    assert_eq!(squads.len(), 4);
+    assert_eq!(squads[3]["elite"], true);
+    assert_eq!(squads[0]["elite"], false);
+    // Matsu Hideo: Battle 4, Perception 3 → 7k3.
+    let general = &v["sides"][0]["general"];
+    assert_eq!(general["pools"][0]["roll"], "Battle/Perception");
+    assert_eq!(general["pools"][0]["pool"], "7k3");
+    // Akodo Ren's Kenjutsu [3, 3] is 6k3 against each formation's TN, easier against Fire.
+    let ren = &v["sides"][0]["officers"][0];
+    let kenjutsu = ren["pools"]
+        .as_array()
+        .expect("pools")
+        .iter()
+        .find(|p| p["roll"] == "Kenjutsu/Agility")
+        .expect("kenjutsu");
+    assert_eq!(kenjutsu["pool"], "6k3");
+    let vs = kenjutsu["vs"].as_array().expect("vs");
+    assert_eq!(vs.len(), 5);
+    let chance = |f: &str| {
+        vs.iter()
+            .find(|x| x["formation"] == f)
+            .and_then(|x| x["chance"].as_f64())
+            .expect("chance")
+    };
+    assert!(chance("Fire") > chance("Water") && chance("Water") > chance("Earth"));
+    // The hidden Traps are shown to the GM.
+    let approach = &v["zones"][3];
+    assert!(
+        approach["effects"][0]
+            .as_str()
+            .expect("effect")
+            .starts_with("Traps 1k0 Attrition")
+    );
+    assert_eq!(v["zones"][2]["start"], true);
+    // Rewards on starting MP 5 against 8: A outnumbered by 3 (one full 2).
+    assert_eq!(v["rewards"][0]["glory"], 2);
+    assert_eq!(v["rewards"][0]["honor"], 1);
+    // Every ruled number says which ruling.
+    let half = v["numbers"]
+        .as_array()
+        .expect("numbers")
+        .iter()
+        .find(|n| n["key"] == "half_strength_tn")
+        .expect("half strength");
+    assert_eq!(half["ruling"], "L5R-08");
+
+    let text = String::from_utf8(print(&[]).stdout).expect("utf-8");
+    assert!(text.contains("Battle/Perception 7k3"), "{text}");
+    assert!(text.contains("ruling L5R-31"), "{text}");
+    let md = String::from_utf8(print(&["--format", "markdown"]).stdout).expect("utf-8");
+    assert!(md.contains("## Formations"), "{md}");
+    let html = String::from_utf8(print(&["--format", "html"]).stdout).expect("utf-8");
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.contains("Matsu garrison"));
+    assert!(!html.contains("src=\"http"), "self-contained");
+}
+
+#[test]
+fn print_players_copy_hides_hidden_effects_as_question_marks() {
+    let gm = json(&print(&["--format", "json"]));
+    let players = json(&print(&["--format", "json", "--players"]));
+    assert_eq!(players["players_copy"], true);
+    assert_eq!(players["zones"][3]["effects"][0], "???");
+    // Effects that are not hidden are on both copies.
+    assert_eq!(players["zones"][2]["effects"], gm["zones"][2]["effects"]);
+    let html = String::from_utf8(print(&["--format", "html", "--players"]).stdout).expect("utf-8");
+    assert!(
+        html.contains("???") && !html.contains("Traps"),
+        "players' copy leaks the trap"
+    );
+    // --players is for battle sheets only.
+    let output = buntai()
+        .arg("print")
+        .arg(crate::support::repo().join("examples/samurai-1550-1600/takeda.toml"))
+        .arg("--players")
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn rewards_follow_the_starting_mp_outnumbered() {
+    // Digest §17 test 17: A 4 MP against B 9: A +0.3 Glory and +0.7 Honor, B +0.1 each.
+    let data = buntai::l5r::data::load(None).expect("data");
+    let r = buntai::l5r::sheet::rewards(&data, [4, 9]);
+    assert_eq!((r[0].glory, r[0].honor), (3, 7));
+    assert_eq!((r[1].glory, r[1].honor), (1, 1));
+    // Even sides: nothing beyond the 0.1 each.
+    let r = buntai::l5r::sheet::rewards(&data, [5, 5]);
+    assert_eq!((r[0].glory, r[0].honor, r[1].glory), (1, 1, 1));
+}

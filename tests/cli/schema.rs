@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::support::{buntai, repo};
 
-const KINDS: [&str; 57] = [
+const KINDS: [&str; 58] = [
     "faction",
     "roster",
     "weapons",
@@ -62,6 +62,7 @@ const KINDS: [&str; 57] = [
     "l5r-zone-effects",
     "l5r-roles",
     "l5r-numbers",
+    "l5r-sheet",
 ];
 
 #[test]

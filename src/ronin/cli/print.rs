@@ -75,6 +75,9 @@ pub struct PrintArgs {
     /// own (to print on the back), or nowhere.
     #[arg(long, value_enum, default_value_t = CardPlace::Front)]
     pub card: CardPlace,
+    /// An L5R battle sheet for the players: hidden zone effects show as "???" (L5R-27).
+    #[arg(long)]
+    pub players: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
