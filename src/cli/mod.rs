@@ -643,7 +643,9 @@ pub fn run(cli: Cli) -> u8 {
                 .collect();
             match systems::of_files(&out, &files) {
                 Err(code) => code,
-                Ok(SystemId::L5r) => l5r::cli::lacks(&out, "simulate"),
+                Ok(SystemId::L5r) => l5r::cli::with_data(&out, cli.data.as_deref(), |d| {
+                    l5r::simulate::run(&out, d, &args)
+                }),
                 Ok(SystemId::Samurai1550) => {
                     samurai::cli::with_data(&out, cli.data.as_deref(), |d| {
                         samurai::simulate::run(&out, d, &args)

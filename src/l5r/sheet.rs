@@ -514,12 +514,19 @@ pub fn rewards(data: &Data, mp: [i64; 2]) -> Vec<RewardRow> {
         .into_iter()
         .map(|id| {
             let (own, other) = (mp[id.index()], mp[1 - id.index()]);
-            let mut honor = i64::from(n.everyone_honor.value);
-            let mut glory = i64::from(n.everyone_glory.value);
+            let tenths_of = reward_tenths(
+                mp,
+                (
+                    i64::from(n.everyone_honor.value),
+                    i64::from(n.everyone_glory.value),
+                ),
+                i64::from(n.glory_per_two_mp_outnumbered.value),
+                i64::from(n.honor_per_multiple.value),
+            );
+            let (honor, glory) = tenths_of[id.index()];
             let mut why = vec!["+0.1 each for everyone".to_owned()];
             if other > own {
                 let twos = (other - own) / 2;
-                glory += twos * i64::from(n.glory_per_two_mp_outnumbered.value);
                 why.push(format!(
                     "outnumbered by {} MP: +{} Glory ({twos} full 2s)",
                     other - own,
@@ -527,7 +534,6 @@ pub fn rewards(data: &Data, mp: [i64; 2]) -> Vec<RewardRow> {
                 ));
                 if own > 0 && other >= 2 * own {
                     let multiple = other / own;
-                    honor += multiple * i64::from(n.honor_per_multiple.value);
                     why.push(format!(
                         "outnumbered {other} to {own}: +{} Honor ({multiple} full multiples)",
                         tenths(multiple * i64::from(n.honor_per_multiple.value))
@@ -542,6 +548,26 @@ pub fn rewards(data: &Data, mp: [i64; 2]) -> Vec<RewardRow> {
             }
         })
         .collect()
+}
+
+/// The end awards in tenths, (Honor, Glory) for each side, on the starting MP (L5R-30).
+pub fn reward_tenths(
+    mp: [i64; 2],
+    everyone: (i64, i64),
+    per_two: i64,
+    per_multiple: i64,
+) -> [(i64, i64); 2] {
+    [0, 1].map(|s| {
+        let (own, other) = (mp[s], mp[1 - s]);
+        let (mut honor, mut glory) = everyone;
+        if other > own {
+            glory += (other - own) / 2 * per_two;
+            if own > 0 && other >= 2 * own {
+                honor += other / own * per_multiple;
+            }
+        }
+        (honor, glory)
+    })
 }
 
 /// Tenths as a decimal: 7 → "0.7".

@@ -336,7 +336,7 @@ fn data_check_and_rulings_of_the_system() {
     assert_eq!(output.status.code(), Some(0));
     let v = json(&output);
     assert_eq!(v["formations"], 5);
-    assert_eq!(v["rulings"], 41);
+    assert_eq!(v["rulings"], 43);
     let output = buntai().args(["rulings", "L5R-08"]).output().expect("runs");
     assert_eq!(output.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&output.stdout).contains("TN 20"));
