@@ -90,6 +90,10 @@ pub enum SchemaKind {
     L5rNumbers,
     /// `buntai print --format json` for an L5R battle file: the battle sheet.
     L5rSheet,
+    /// `buntai simulate --format json` for an L5R battle.
+    L5rSimulation,
+    /// One line of an L5R battle's `--log` (JSON Lines).
+    L5rEvent,
     /// The weapons file of the data.
     Weapons,
     /// The attributes file of the data.
@@ -157,7 +161,7 @@ pub enum SchemaKind {
 }
 
 impl SchemaKind {
-    pub const ALL: [SchemaKind; 71] = [
+    pub const ALL: [SchemaKind; 73] = [
         SchemaKind::Faction,
         SchemaKind::Roster,
         SchemaKind::Weapons,
@@ -229,6 +233,8 @@ impl SchemaKind {
         SchemaKind::L5rRoles,
         SchemaKind::L5rNumbers,
         SchemaKind::L5rSheet,
+        SchemaKind::L5rSimulation,
+        SchemaKind::L5rEvent,
     ];
 
     /// The file name under `schemas/`.
@@ -273,6 +279,8 @@ impl SchemaKind {
             SchemaKind::L5rRoles => "l5r-roles.schema.json",
             SchemaKind::L5rNumbers => "l5r-numbers.schema.json",
             SchemaKind::L5rSheet => "l5r-sheet.schema.json",
+            SchemaKind::L5rSimulation => "l5r-simulation.schema.json",
+            SchemaKind::L5rEvent => "l5r-event.schema.json",
             SchemaKind::Weapons => "weapons.schema.json",
             SchemaKind::Attributes => "attributes.schema.json",
             SchemaKind::SwordsForHire => "swords-for-hire.schema.json",
@@ -369,6 +377,10 @@ impl SchemaKind {
             SchemaKind::L5rRoles => schemars::schema_for!(crate::l5r::data::RolesFile),
             SchemaKind::L5rNumbers => schemars::schema_for!(crate::l5r::data::NumbersFile),
             SchemaKind::L5rSheet => schemars::schema_for!(crate::l5r::sheet::BattleSheet),
+            SchemaKind::L5rSimulation => {
+                schemars::schema_for!(crate::l5r::simulate::L5rSimulationJson)
+            }
+            SchemaKind::L5rEvent => schemars::schema_for!(crate::l5r::event::Event),
             SchemaKind::SamuraiAdditions => {
                 schemars::schema_for!(crate::samurai::data::AdditionsFile)
             }

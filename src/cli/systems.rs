@@ -96,6 +96,9 @@ fn does(system: SystemId, verb: &str) -> Option<&'static str> {
             "print" => Some(
                 "the battle sheet in text, Markdown, HTML or JSON; `--players` hides hidden zone effects",
             ),
+            "simulate" => Some(
+                "whole battles by the round engine, `simulate BATTLE.toml --swap --policy-b random`: rates with intervals, --log, --report",
+            ),
             "rulings" => Some("the L5R-nn rulings (`buntai rulings L5R-08`)"),
             "schema" => Some("`buntai schema l5r-battle`: the battle file, its data and outputs"),
             "data check" => Some("loads and cross-checks its data (`--system l5r-mass-battle`)"),

@@ -796,41 +796,51 @@ impl<'a, R: D10> Game<'a, R> {
 
     /// Play the battle to its end.
     pub fn play(&mut self, policies: &mut [&mut dyn Policy; 2]) -> Result {
+        if let Some(end) = self.opening(policies) {
+            return end;
+        }
+        loop {
+            if let Some(end) = self.next_round(policies) {
+                return end;
+            }
+        }
+    }
+
+    /// Before round 1: scouts, heralds, the duel, and a General chickening out (L5R-05).
+    pub fn opening(&mut self, policies: &mut [&mut dyn Policy; 2]) -> Option<Result> {
         let setup = self.setup;
-        // Before round 1.
         self.scouts(policies);
         self.heralds(policies);
         self.duel(policies);
+        let out = [0, 1].map(|s| setup.sides[s].nerve - self.state.sides[s].laid <= 0);
+        if !out.contains(&true) {
+            return None;
+        }
         for s in 0..2 {
-            if setup.sides[s].nerve - self.state.sides[s].laid <= 0 {
+            if out[s] {
                 self.note(Some(s), || {
                     "the General chickens out before round 1".to_owned()
                 });
                 self.state.sides[s].honor -= setup.n.chicken_out.0;
                 self.state.sides[s].glory -= setup.n.chicken_out.1;
-                let other_too = setup.sides[1 - s].nerve - self.state.sides[1 - s].laid <= 0;
-                let outcome = if other_too {
-                    Outcome::Draw
-                } else {
-                    Outcome::Won(1 - s)
-                };
-                if other_too {
-                    self.state.sides[1 - s].honor -= setup.n.chicken_out.0;
-                    self.state.sides[1 - s].glory -= setup.n.chicken_out.1;
-                }
-                return self.finish(outcome, "chickened out");
             }
         }
-        loop {
-            self.state.round += 1;
-            if self.state.round > setup.n.round_cap {
-                self.state.round -= 1;
-                return self.finish(Outcome::Draw, "the round cap");
-            }
-            if let Some(end) = self.round(policies) {
-                return end;
-            }
+        let outcome = match out {
+            [true, true] => Outcome::Draw,
+            [true, false] => Outcome::Won(1),
+            _ => Outcome::Won(0),
+        };
+        Some(self.finish(outcome, "chickened out"))
+    }
+
+    /// The next round, or the draw of the round cap (L5R-37); `Some` when the battle ended.
+    pub fn next_round(&mut self, policies: &mut [&mut dyn Policy; 2]) -> Option<Result> {
+        self.state.round += 1;
+        if self.state.round > self.setup.n.round_cap {
+            self.state.round -= 1;
+            return Some(self.finish(Outcome::Draw, "the round cap"));
         }
+        self.round(policies)
     }
 
     /// One round; `Some` when the battle ended.
@@ -1424,7 +1434,7 @@ impl<'a, R: D10> Game<'a, R> {
     /// A side's Resiliency TN this round (L5R-18).
     fn resiliency(&self, s: usize, shore: &[i32; 2], air: &[i32; 2]) -> i32 {
         let f = self.state.sides[s].formation.unwrap_or(0);
-        self.setup.formations[f].tn + shore[s] + self.setup.n.air_raise * air[s]
+        resiliency_tn(self.setup, f, shore[s], air[s])
     }
 
     /// A shugenja's spell for his action: an element with a slot left, Fire, Earth, Void, Water
@@ -1622,7 +1632,7 @@ impl<'a, R: D10> Game<'a, R> {
             let wounds = (dmg - reduction).max(0);
             if wounds > 0 {
                 self.state.sides[e].general_wounds += wounds;
-                let penalty = 1 + wounds / self.setup.n.wounds_per_die;
+                let penalty = raid_penalty(wounds, self.setup.n.wounds_per_die);
                 self.state.sides[e].pending -= penalty;
                 if self.state.sides[e].general_wounds >= dead_at
                     && self.state.sides[e].stand_in.is_none()
@@ -1727,14 +1737,23 @@ impl<'a, R: D10> Game<'a, R> {
                 }
                 let Some(pool) = o.own else { continue };
                 let name = o.name.clone();
-                let mut points =
-                    self.roll(s, &name, "healing (Medicine/Intelligence)", pool, 0, None);
-                // Squads first, 10 points each; then wounds.
-                for q in &mut self.state.sides[s].squads {
-                    if !q.alive && points >= self.setup.n.heal_squad {
-                        points -= self.setup.n.heal_squad;
-                        q.alive = true;
-                        q.returned = true;
+                let points = self.roll(s, &name, "healing (Medicine/Intelligence)", pool, 0, None);
+                // Squads first, 10 points each; then wounds (L5R-28).
+                let dead = self.state.sides[s]
+                    .squads
+                    .iter()
+                    .filter(|q| !q.alive)
+                    .count();
+                let (back, mut points) = share_healing(points, dead, self.setup.n.heal_squad);
+                let mut brought = 0;
+                for q in 0..self.state.sides[s].squads.len() {
+                    let sq = &mut self.state.sides[s].squads[q];
+                    if !sq.alive && brought < back {
+                        brought += 1;
+                        sq.alive = true;
+                        sq.returned = true;
+                        let (mp, squad) = (sq.mp, self.setup.sides[s].squads[q].0.clone());
+                        self.note(Some(s), || format!("{squad} returns with {mp} MP"));
                     }
                 }
                 for off in &mut self.state.sides[s].officers {
@@ -1795,10 +1814,10 @@ impl<'a, R: D10> Game<'a, R> {
                     continue;
                 }
                 destroyed[s] += sq.destroyed;
-                let base = setup.n.loss_threshold + sq.again as i32;
+                let base = loss_threshold(&setup.n, sq.again, 0);
                 let use_now = eases.min((base - setup.n.loss_floor).max(0));
                 eases -= use_now;
-                let threshold = (base - use_now).max(setup.n.loss_floor);
+                let threshold = loss_threshold(&setup.n, sq.again, use_now);
                 self.state.sides[s].squads[q].eased = use_now;
                 let die = i32::from(self.d10.d10());
                 if die <= threshold {
@@ -1864,6 +1883,38 @@ impl<'a, R: D10> Game<'a, R> {
             }),
         }
     }
+}
+
+/// A raid's penalty on the wounded General's next Battle roll (L5R-24): 1k0, and 1k0 more a full
+/// `per_die` wounds.
+pub fn raid_penalty(wounds: i32, per_die: i32) -> i32 {
+    if wounds <= 0 {
+        0
+    } else {
+        1 + wounds / per_die.max(1)
+    }
+}
+
+/// Healing points shared out squads first (L5R-28): the squads brought back (`per_squad` points
+/// each, no more than are dead) and the points left for wounds.
+pub fn share_healing(points: i32, dead: usize, per_squad: i32) -> (usize, i32) {
+    let points = points.max(0);
+    let back = usize::try_from(points / per_squad.max(1))
+        .unwrap_or(0)
+        .min(dead);
+    (back, points - back as i32 * per_squad.max(1))
+}
+
+/// A side's Resiliency TN (L5R-18): its formation's TN, the Shore Defenses' points, and +5 a
+/// raise of its Air spells.
+pub fn resiliency_tn(setup: &Setup, formation: usize, shore_points: i32, air_raises: i32) -> i32 {
+    setup.formations[formation].tn + shore_points + setup.n.air_raise * air_raises
+}
+
+/// The permanent-loss threshold on 1d10 (L5R-29): 2, +1 a defeat after a return, −1 a Water slot
+/// or kit use spent, never below 1.
+pub fn loss_threshold(n: &super::setup::Numbers, again: u32, eased: i32) -> i32 {
+    (n.loss_threshold + again as i32 - eased).max(n.loss_floor)
 }
 
 /// Buys in words, for the log.

@@ -453,3 +453,115 @@ fn rewards_follow_the_starting_mp_outnumbered() {
     let r = buntai::l5r::sheet::rewards(&data, [5, 5]);
     assert_eq!((r[0].glory, r[0].honor, r[1].glory), (1, 1, 1));
 }
+
+fn simulate(args: &[&str]) -> std::process::Output {
+    buntai()
+        .arg("simulate")
+        .arg(example("open-field.toml"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+#[test]
+fn simulate_the_default_beats_random_in_both_seats_of_a_mirrored_battle() {
+    let output = simulate(&[
+        "--games",
+        "2000",
+        "--swap",
+        "--policy-b",
+        "random",
+        "--format",
+        "json",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let v = json(&output);
+    let seatings = v["seatings"].as_array().expect("seatings");
+    assert_eq!(seatings.len(), 2);
+    // Seat A, then seat B: the default's wins, the lower end of the 95% interval above 60%.
+    let a = &seatings[0]["a"];
+    let b = &seatings[1]["b"];
+    assert_eq!(
+        (a["policy"].as_str(), b["policy"].as_str()),
+        (Some("default"), Some("default"))
+    );
+    for side in [a, b] {
+        let low = side["wins"]["low"].as_f64().expect("low");
+        assert!(low > 0.6, "{side}");
+    }
+    for s in seatings {
+        assert_eq!(s["battles"], 2000);
+        let rounds: u64 = s["rounds"]
+            .as_array()
+            .expect("rounds")
+            .iter()
+            .filter_map(|r| r.as_u64())
+            .sum();
+        assert_eq!(rounds, 2000);
+        assert!(
+            s["rounds"].as_array().expect("rounds").len() <= 31,
+            "within the cap"
+        );
+    }
+}
+
+#[test]
+fn simulate_is_the_same_at_any_thread_count_and_writes_its_log_and_report() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let log = dir.path().join("battle.jsonl");
+    let report = dir.path().join("report.html");
+    let run = |threads: &str, extra: &[&std::ffi::OsStr]| {
+        buntai()
+            .env("RAYON_NUM_THREADS", threads)
+            .arg("simulate")
+            .arg(example("castle-gate.toml"))
+            .args(["--games", "3000", "--seed", "11", "--format", "json"])
+            .args(extra)
+            .output()
+            .expect("runs")
+    };
+    let one = run("1", &[]);
+    let two = run(
+        "2",
+        &[
+            "--log".as_ref(),
+            log.as_os_str(),
+            "--report".as_ref(),
+            report.as_os_str(),
+        ],
+    );
+    assert_eq!(one.status.code(), Some(0));
+    assert_eq!(
+        one.stdout, two.stdout,
+        "the thread count changed the result"
+    );
+    let text = std::fs::read_to_string(&log).expect("log");
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines[0]["event"], "setup");
+    assert_eq!(lines[0]["system"], "l5r-mass-battle");
+    assert_eq!(lines.last().expect("end")["event"], "end");
+    assert!(lines.iter().any(|l| l["event"] == "battle"));
+    let html = std::fs::read_to_string(&report).expect("report");
+    assert!(html.contains("<svg"), "charts");
+    assert!(html.contains("The castle gate"), "the battle's name");
+    // The policies are L5R's own.
+    let output = buntai()
+        .arg("simulate")
+        .arg(example("castle-gate.toml"))
+        .args(["--policy-b", "charge"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    // An illegal battle is refused with its problems.
+    let output = buntai()
+        .arg("simulate")
+        .arg(example("illegal/broken.toml"))
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+}

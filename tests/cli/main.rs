@@ -20,6 +20,7 @@ mod heroic_game;
 mod heroic_rules;
 mod inexorable;
 mod l5r;
+mod l5r_engine;
 mod l5r_rules;
 mod loader_fuzz;
 mod log;

@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::support::{buntai, repo};
 
-const KINDS: [&str; 58] = [
+const KINDS: [&str; 60] = [
     "faction",
     "roster",
     "weapons",
@@ -63,6 +63,8 @@ const KINDS: [&str; 58] = [
     "l5r-roles",
     "l5r-numbers",
     "l5r-sheet",
+    "l5r-simulation",
+    "l5r-event",
 ];
 
 #[test]
