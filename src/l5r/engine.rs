@@ -1692,7 +1692,7 @@ impl<'a, R: D10> Game<'a, R> {
     }
 
     /// An officer steps up when the General dies (L5R-25).
-    fn step_up(&mut self, s: usize) -> bool {
+    pub fn step_up(&mut self, s: usize) -> bool {
         let candidates: Vec<usize> = (0..self.setup.sides[s].officers.len())
             .filter(|&i| {
                 self.state.sides[s].officers[i].free() && !self.state.sides[s].officers[i].general

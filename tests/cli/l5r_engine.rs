@@ -517,3 +517,28 @@ fn random_battles_keep_mp_and_losses_consistent_and_end_within_the_cap() {
         }
     }
 }
+
+#[test]
+fn an_officer_steps_up_against_twenty_five_plus_the_mp_left_and_rolls_at_minus_five() {
+    let officer = "officers = [{ name = \"oa\", rolls = { battle = [0, 3] } }]\n";
+    let (setup, odds) = battle("", &format!("{officer}{}", squads(4)), &squads(4));
+    // 4 MP left: TN 29. His Battle roll is three untrained dice: 10 + 10 + 9 = 29.
+    let mut g = Game::new(
+        &setup,
+        &odds,
+        ScriptedD10::new(&[10, 10, 9]),
+        Log::recording(),
+    );
+    assert!(g.step_up(0));
+    assert_eq!(g.state.sides[0].stand_in, Some(0));
+    assert_eq!(g.state.sides[0].post, 5, "-5k0 on his next Battle roll");
+    let tn = g.log.events().iter().find_map(|e| match e {
+        Event::Roll { what, tn, .. } if what.starts_with("steps up") => *tn,
+        _ => None,
+    });
+    assert_eq!(tn, Some(29));
+    // One short fails: the side has no General.
+    let mut g = Game::new(&setup, &odds, ScriptedD10::new(&[10, 10, 8]), Log::off());
+    assert!(!g.step_up(0));
+    assert_eq!(g.state.sides[0].stand_in, None);
+}
