@@ -8,8 +8,8 @@
 #     A4 pages; the L5R battle sheet on one to three, its players' copy hiding hidden effects;
 #   - a generated table's SVG renders with its table, terrain and deployment zones in colour;
 #   - a game's replay page draws both sides' models on the table, and steps to a later turn;
-#   - the simulation reports (a pairing, a field) draw their charts in colour, load nothing from
-#     outside the page, and the pairing's page holds the replay of its logged game.
+#   - the simulation reports (a pairing, a field, an L5R battle) draw their charts in colour, load
+#     nothing from outside the page, and the pairing's page holds the replay of its logged game.
 # CI runs it (.ci/run installs chromium and poppler-utils). Usage: tests/render-html.sh [out-dir]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -267,7 +267,9 @@ judge heroic-replay "$verdict"
   --report "$out/report-pair.html" --force >/dev/null
 "$bin" simulate --field examples/bushi-100.toml examples/koryu-100.toml examples/sohei-100.toml \
   --games 10 --seed 2 --report "$out/report-field.html" --force >/dev/null
-for name in report-pair report-field samurai-report-pair heroic-report-pair heroic-report-field; do
+"$bin" simulate examples/l5r-mass-battle/castle-gate.toml --games 200 --swap --policy-b random --seed 2 \
+  --report "$out/l5r-report.html" --force >/dev/null
+for name in report-pair report-field samurai-report-pair heroic-report-pair heroic-report-field l5r-report; do
   "${chrome[@]}" --window-size=1000,2400 --screenshot="$out/$name.png" "file://$PWD/$out/$name.html" 2>/dev/null
   verdict=$(python3 - "$out/$name.png" "$out/$name.html" <<'PY'
 import re, sys, zlib, struct

@@ -131,13 +131,19 @@ impl Policy for Expected {
             e.sort_unstable_by(|a, b| b.cmp(a));
             e.iter().take(size).sum()
         };
-        // Officers: the PCs not near Crippled (a 2k2 Attrition rarely tops 25), and the NPCs.
+        // Officers: the NPCs, and the PCs with something to do at the front (a roll, or a spell
+        // slot left) who are not near Crippled (a 2k2 Attrition rarely tops 25).
         let officers: Vec<usize> = (0..st.officers.len())
             .filter(|&i| {
                 let o = &setup.sides[side].officers[i];
+                let can_act = o.front.is_some()
+                    || o.spell
+                        .iter()
+                        .zip(&st.officers[i].slots)
+                        .any(|(p, n)| p.is_some() && *n > 0);
                 st.officers[i].free()
                     && !st.officers[i].general
-                    && (!o.pc || st.officers[i].wounds + 25 < o.body.crippled_at)
+                    && (!o.pc || (can_act && st.officers[i].wounds + 25 < o.body.crippled_at))
             })
             .collect();
         let enemy_formation = enemy.map(|e| e.formation).or(other.formation);

@@ -208,19 +208,24 @@ fn officer(data: &Data, o: &OfficerEntry, exact: &mut super::dice::Exact) -> Off
     };
     let mut front: Option<(f64, Pool)> = None;
     let mut own: Option<(f64, Pool)> = None;
+    let weapon = |skill: &str| data.roles.weapon_skills.iter().any(|w| w == skill);
     for (skill, v) in &o.rolls {
-        let Some(pair) = data.roles.pair_for(role_data, skill) else {
-            continue;
-        };
-        if pair.shugenja || skill == "spellcraft" {
+        if skill == "spellcraft" {
             continue;
         }
+        // A roll may serve both at the front (any PC) and in the role's own step (a herald's
+        // Sincerity, say).
+        let at_front =
+            data.roles.front.iter().any(|p| {
+                !p.shugenja && (p.skill == *skill || (p.skill == "weapon" && weapon(skill)))
+            });
+        let in_step = role_data.is_some_and(|r| r.rolls.iter().any(|p| p.skill == *skill));
         let pool = pool_of(v);
         let mean = exact.dist(pool).mean();
-        let is_front = data.roles.front.iter().any(|p| std::ptr::eq(p, pair));
-        let slot = if is_front { &mut front } else { &mut own };
-        if slot.is_none_or(|(m, _)| mean > m) {
-            *slot = Some((mean, pool));
+        for (counts, slot) in [(at_front, &mut front), (in_step, &mut own)] {
+            if counts && slot.is_none_or(|(m, _)| mean > m) {
+                *slot = Some((mean, pool));
+            }
         }
     }
     let spellcraft = o.rolls.get("spellcraft").map_or(0, |v| match *v {
