@@ -317,13 +317,14 @@ impl Policy for Random {
         _curve: &[f64],
         _lose: &[f64],
     ) -> u32 {
-        self.below(4) as u32
+        // Up to 5: enough for every effect a menu sells (a raid costs 5).
+        self.below(6) as u32
     }
 
     fn buys(&mut self, _v: &View, _side: usize, menu: Menu, raises: u32) -> Buys {
         // Random legal buys: spend raises one option at a time until nothing more fits.
         let mut b = Buys::default();
-        let options: [fn(&mut Buys); 8] = [
+        let options: [fn(&mut Buys); 13] = [
             |b| b.glory += 1,
             |b| b.general_bonus += 1,
             |b| b.damage += 1,
@@ -332,6 +333,11 @@ impl Policy for Random {
             |b| b.eliminate += 1,
             |b| b.resiliency += 1,
             |b| b.heal += 1,
+            |b| b.capture = true,
+            |b| b.recover = true,
+            |b| b.raid = true,
+            |b| b.act_as_officer = true,
+            |b| b.extra_action = true,
         ];
         for _ in 0..16 {
             let mut next = b;

@@ -35,10 +35,11 @@ fn squads(n: usize) -> String {
     format!("squads = [{}]", list.join(", "))
 }
 
-/// Fixed orders, raises from a queue, every buy the default would make.
+/// Fixed orders, raises from a queue, every buy the default would make (or the ones given).
 struct Scripted {
     orders: Orders,
     raises: VecDeque<u32>,
+    buys: Option<Buys>,
 }
 
 impl Scripted {
@@ -52,6 +53,7 @@ impl Scripted {
                 ..Orders::default()
             },
             raises: VecDeque::new(),
+            buys: None,
         }
     }
 }
@@ -70,7 +72,7 @@ impl Policy for Scripted {
     }
 
     fn buys(&mut self, _v: &View, _s: usize, menu: Menu, raises: u32) -> Buys {
-        best_buys(menu, raises).0
+        self.buys.unwrap_or_else(|| best_buys(menu, raises).0)
     }
 
     fn ask(&mut self, _v: &View, _s: usize, q: Question) -> bool {
@@ -462,6 +464,7 @@ zones = [
 #[test]
 fn random_battles_keep_mp_and_losses_consistent_and_end_within_the_cap() {
     let data = data();
+    let (mut captures, mut raids) = (0, 0);
     for name in ["castle-gate.toml", "open-field.toml"] {
         let path = crate::support::repo()
             .join("examples/l5r-mass-battle")
@@ -514,8 +517,16 @@ fn random_battles_keep_mp_and_losses_consistent_and_end_within_the_cap() {
                 assert!(result.squads_lost_for_good[s] <= result.squads_destroyed[s]);
             }
             assert!(matches!(events.last(), Some(Event::End { .. })));
+            captures += result.captures[0] + result.captures[1];
+            raids += events
+                .iter()
+                .filter(|e| matches!(e, Event::Roll { what, .. } if what == "raid: attack"))
+                .count();
         }
     }
+    // The random policy buys every effect now and then: captures and raids were played.
+    assert!(captures > 0, "no capture in 300 random battles");
+    assert!(raids > 0, "no raid in 300 random battles");
 }
 
 #[test]
@@ -541,4 +552,49 @@ fn an_officer_steps_up_against_twenty_five_plus_the_mp_left_and_rolls_at_minus_f
     let mut g = Game::new(&setup, &odds, ScriptedD10::new(&[10, 10, 8]), Log::off());
     assert!(!g.step_up(0));
     assert_eq!(g.state.sides[0].stand_in, None);
+}
+
+#[test]
+fn an_ambush_is_removed_once_an_officer_reveals_it() {
+    let map = r#"[map]
+zones = [
+  { name = "z0" },
+  { name = "z1" },
+  { name = "Ford", effects = [{ kind = "ambush", x = 3, side = "b", hidden = true }] },
+  { name = "z3" },
+  { name = "z4" },
+]"#;
+    let officer = "officers = [{ name = \"oa\", rolls = { kenjutsu = [0, 3] } }]\n";
+    let (setup, odds) = battle(map, &format!("{officer}{}", squads(6)), &squads(6));
+    let mut a = Scripted::new("water", true, 3);
+    a.orders.officers = vec![0];
+    a.raises = VecDeque::from([1]);
+    a.buys = Some(Buys {
+        reveal: 1,
+        ..Buys::default()
+    });
+    let mut b = Scripted::new("water", true, 3);
+    // The roll-off; A's officer 10 + 10 + 10 = 30 against TN 20 with a raise (25); the rest.
+    let mut dice = vec![5, 3, 10, 10, 10];
+    dice.extend([5; 12]);
+    let (_, events, state, _) = run(&setup, &odds, [&mut a, &mut b], &dice, 1);
+    assert!(
+        state.revealed[2][0] && state.gone[2][0],
+        "revealed and gone"
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Note { text, .. } if text == "reveals Ambush"))
+    );
+    // It sprang in this first round: B engaged 3 squads + 3.
+    let engaged = events.iter().find_map(|e| match e {
+        Event::Orders {
+            side: 1,
+            engaged_mp,
+            ..
+        } => Some(*engaged_mp),
+        _ => None,
+    });
+    assert_eq!(engaged, Some(6));
 }
