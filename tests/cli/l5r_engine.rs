@@ -598,3 +598,57 @@ zones = [
     });
     assert_eq!(engaged, Some(6));
 }
+
+#[test]
+fn a_raider_gains_honor_and_glory_whatever_the_raid_does() {
+    let officer = "officers = [{ name = \"oa\", rolls = { kenjutsu = [0, 6] } }]\n";
+    let (setup, odds) = battle("", &format!("{officer}{}", squads(6)), &squads(6));
+    let mut a = Scripted::new("water", true, 3);
+    a.orders.officers = vec![0];
+    a.raises = VecDeque::from([5]);
+    a.buys = Some(Buys {
+        raid: true,
+        ..Buys::default()
+    });
+    let mut b = Scripted::new("water", true, 3);
+    // The roll-off; the officer's six untrained dice, 60 against TN 20 + 5 raises; his attack
+    // misses (5k3 of 1s against armour TN 20), the General's blow misses too; the rest.
+    let mut dice = vec![5, 3];
+    dice.extend([10; 6]);
+    dice.extend([1; 10]);
+    dice.extend([5; 3]);
+    dice.extend([1; 6]);
+    let (_, events, state, _) = run(&setup, &odds, [&mut a, &mut b], &dice, 1);
+    let attack = events.iter().find_map(|e| match e {
+        Event::Roll { what, success, .. } if what == "raid: attack" => *success,
+        _ => None,
+    });
+    assert_eq!(attack, Some(false), "the raid missed");
+    assert_eq!((state.sides[0].honor, state.sides[0].glory), (3, 5));
+    assert_eq!(state.sides[1].general_wounds, 0);
+    // The raider took 3k3 Attrition in place of 2k2.
+    let pool = events.iter().find_map(|e| match e {
+        Event::Attrition { side: 0, pool, .. } => Some(pool.clone()),
+        _ => None,
+    });
+    assert_eq!(pool.as_deref(), Some("3k3"));
+}
+
+#[test]
+fn earth_must_hold_whatever_its_orders_say() {
+    let (setup, odds) = battle("", &squads(6), &squads(6));
+    let mut a = Scripted::new("earth", true, 3);
+    let mut b = Scripted::new("water", true, 3);
+    let (_, events, _, _) = run(&setup, &odds, [&mut a, &mut b], &[5, 3, 5, 5, 5, 5, 5], 1);
+    let held = events.iter().any(|e| {
+        matches!(
+            e,
+            Event::Orders {
+                side: 0,
+                advance: false,
+                ..
+            }
+        )
+    });
+    assert!(held, "Earth Advancing is refused: it holds");
+}
