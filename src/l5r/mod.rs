@@ -5,6 +5,7 @@
 
 pub mod ai;
 pub mod battle;
+pub mod check;
 pub mod cli;
 pub mod data;
 pub mod dice;

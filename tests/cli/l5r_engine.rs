@@ -474,12 +474,11 @@ fn random_battles_keep_mp_and_losses_consistent_and_end_within_the_cap() {
         let setup = setup::resolve(&data, &file).expect("resolves");
         let odds = Odds::new(&setup);
         for game in 0..150u64 {
-            let mut pa = buntai::l5r::ai::make(buntai::l5r::ai::Kind::Random, 9, game, 0);
-            let mut pb = buntai::l5r::ai::make(buntai::l5r::ai::Kind::Random, 9, game, 1);
-            let mut g = Game::new(&setup, &odds, SeededD10::new(9, game), Log::recording());
-            let result = g.play(&mut [pa.as_mut(), pb.as_mut()]);
+            let kinds = [buntai::l5r::ai::Kind::Random, buntai::l5r::ai::Kind::Random];
+            let (result, log) =
+                buntai::l5r::simulate::play_one(&setup, &odds, kinds, 9, 0, game, Log::recording());
             assert!(result.rounds <= setup.n.round_cap);
-            let events = g.log.events();
+            let events = log.events();
             let mut removed = [0i32; 2];
             let mut returned = [0i32; 2];
             for e in &events {
@@ -517,6 +516,9 @@ fn random_battles_keep_mp_and_losses_consistent_and_end_within_the_cap() {
                 assert!(result.squads_lost_for_good[s] <= result.squads_destroyed[s]);
             }
             assert!(matches!(events.last(), Some(Event::End { .. })));
+            if let Err(why) = buntai::l5r::check::check(&setup, &events) {
+                panic!("{name} game {game}: the log does not hold: {why}");
+            }
             captures += result.captures[0] + result.captures[1];
             raids += events
                 .iter()
@@ -651,4 +653,35 @@ fn earth_must_hold_whatever_its_orders_say() {
         )
     });
     assert!(held, "Earth Advancing is refused: it holds");
+}
+
+#[test]
+fn the_log_of_a_default_battle_holds_and_a_changed_total_does_not() {
+    let data = data();
+    let path = crate::support::repo().join("examples/l5r-mass-battle/castle-gate.toml");
+    let file: BattleFile =
+        toml::from_str(&std::fs::read_to_string(path).expect("read")).expect("battle");
+    let setup = setup::resolve(&data, &file).expect("resolves");
+    let odds = Odds::new(&setup);
+    for game in 0..100u64 {
+        let kinds = [
+            buntai::l5r::ai::Kind::Default,
+            buntai::l5r::ai::Kind::Default,
+        ];
+        let (_, log) =
+            buntai::l5r::simulate::play_one(&setup, &odds, kinds, 4, 0, game, Log::recording());
+        let mut events = log.events();
+        buntai::l5r::check::check(&setup, &events).expect("a default battle's log holds");
+        // One Battle total changed by one: its effective total no longer follows.
+        let i = events
+            .iter()
+            .position(|e| matches!(e, Event::Battle { .. }))
+            .expect("a Battle roll");
+        if let Event::Battle { totals, .. } = &mut events[i] {
+            totals[0] += 1;
+        }
+        let why =
+            buntai::l5r::check::check(&setup, &events).expect_err("a changed total is caught");
+        assert!(why.contains("effective total"), "{why}");
+    }
 }
