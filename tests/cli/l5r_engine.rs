@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use buntai::l5r::ai::best_buys;
 use buntai::l5r::battle::BattleFile;
 use buntai::l5r::data::{self, Data};
-use buntai::l5r::dice::{ScriptedD10, SeededD10};
+use buntai::l5r::dice::ScriptedD10;
 use buntai::l5r::engine::{self, Buys, Game, Log, Menu, Orders, Outcome, Policy, Question, View};
 use buntai::l5r::event::Event;
 use buntai::l5r::odds_table::Odds;
