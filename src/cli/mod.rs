@@ -522,6 +522,7 @@ pub fn run(cli: Cli) -> u8 {
                 samurai::cli::new(&out, d, &args)
             })
         }
+        Command::New(args) if args.system == Some(SystemId::L5r) => l5r::cli::new(&out, &args),
         Command::New(args) if args.system == Some(SystemId::Heroic) => {
             heroic::cli::new(&out, &args)
         }

@@ -96,6 +96,7 @@ fn does(system: SystemId, verb: &str) -> Option<&'static str> {
             "print" => Some(
                 "the battle sheet in text, Markdown, HTML or JSON; `--players` hides hidden zone effects",
             ),
+            "new" => Some("starts a battle file (`new --system l5r-mass-battle`)"),
             "simulate" => Some(
                 "whole battles by the round engine, `simulate BATTLE.toml --swap --policy-b random`: rates with intervals, --log, --report",
             ),

@@ -312,6 +312,50 @@ impl SquadEntry {
     }
 }
 
+/// A legal battle file to start from, named `name` (TOML-escaped).
+pub fn starter_toml(name: &str) -> String {
+    let name = toml::Value::String(name.to_owned()).to_string();
+    format!(
+        r#"# An L5R mass battle (`buntai validate`, `buntai print`, `buntai simulate` this file).
+# Without [map], five zones of Size 5 in a line, both armies in the centre (L5R-09, L5R-10).
+system = "l5r-mass-battle"
+name = {name}
+
+# [map]
+# defender = "a"
+# zones = [{{ name = "Gate", size = 2, effects = [{{ kind = "walls", x = 2, side = "defender" }}] }}, ...]
+
+[side.a]
+name = "Side A"
+general = {{ name = "General A", battle = 3, perception = 3, willpower = 3 }}
+officers = [
+  {{ name = "Scout A", role = "scout", rolls = {{ stealth = [3, 3], kenjutsu = [2, 3] }} }},
+  {{ name = "Herald A", role = "herald", rolls = {{ sincerity = [3, 3] }} }},
+]
+squads = [
+  {{ name = "Ashigaru 1", mp = 1 }},
+  {{ name = "Ashigaru 2", mp = 1 }},
+  {{ name = "Ashigaru 3", mp = 1 }},
+  {{ name = "Samurai", mp = 2 }},
+]
+
+[side.b]
+name = "Side B"
+general = {{ name = "General B", battle = 3, perception = 3, willpower = 3 }}
+officers = [
+  {{ name = "Scout B", role = "scout", rolls = {{ investigation = [3, 3], kenjutsu = [2, 3] }} }},
+  {{ name = "Herald B", role = "herald", rolls = {{ intimidation = [3, 3] }} }},
+]
+squads = [
+  {{ name = "Ashigaru 1", mp = 1 }},
+  {{ name = "Ashigaru 2", mp = 1 }},
+  {{ name = "Ashigaru 3", mp = 1 }},
+  {{ name = "Samurai", mp = 2 }},
+]
+"#
+    )
+}
+
 /// The zones of a battle's map (the default line when the file has none).
 pub fn zones(data: &Data, file: &BattleFile) -> Vec<ZoneEntry> {
     match &file.map {

@@ -107,6 +107,26 @@ impl crate::cli::systems::SheetSystem for Printer<'_> {
     }
 }
 
+/// `buntai new --system l5r-mass-battle`: a legal battle file to start from: the default line of
+/// five zones, two sides with a General, a scout, a herald and four squads each.
+pub fn new(out: &Out, args: &crate::ronin::cli::build::NewArgs) -> u8 {
+    if !args.faction.is_empty() || args.period.is_some() || args.points.is_some() {
+        out.error("--faction, --period and --points are Ronin's; an L5R battle file has none");
+        return exit::USAGE;
+    }
+    let name = args.name.as_deref().unwrap_or("My battle");
+    let text = super::battle::starter_toml(name);
+    let target = match crate::cli::output::open_output(out, args.output.as_deref(), args.force, &[])
+    {
+        Ok(target) => target,
+        Err(code) => return code,
+    };
+    match crate::cli::output::write_output(out, target, &text) {
+        Ok(()) => exit::SUCCESS,
+        Err(code) => code,
+    }
+}
+
 /// `buntai rulings [L5R-nn]` for this system.
 pub fn rulings(out: &Out, data: &Data, id: Option<&str>, format: ListFormat) -> u8 {
     crate::cli::systems::rulings(out, SystemId::L5r, &data.rulings, id, format)

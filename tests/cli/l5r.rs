@@ -565,3 +565,33 @@ fn simulate_is_the_same_at_any_thread_count_and_writes_its_log_and_report() {
         .expect("runs");
     assert_eq!(output.status.code(), Some(1));
 }
+
+#[test]
+fn new_writes_a_legal_battle_to_start_from() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("mine.toml");
+    let output = buntai()
+        .args([
+            "new",
+            "--system",
+            "l5r-mass-battle",
+            "--name",
+            "Battle of \"Quotes\"",
+            "-o",
+        ])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let (code, found, v) = problems(&path);
+    assert_eq!(code, Some(0), "{found:?}");
+    assert_eq!(v[0]["name"], "Battle of \"Quotes\"");
+    assert_eq!(v[0]["sides"][0]["mp"], 5);
+    // It does not overwrite a file without --force.
+    let again = buntai()
+        .args(["new", "--system", "l5r-mass-battle", "-o"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_ne!(again.status.code(), Some(0));
+}
