@@ -595,3 +595,54 @@ fn new_writes_a_legal_battle_to_start_from() {
         .expect("runs");
     assert_ne!(again.status.code(), Some(0));
 }
+
+#[test]
+fn data_dir_overrides_the_l5r_numbers_and_reports_a_broken_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let own = dir.path().join("l5r-mass-battle");
+    std::fs::create_dir(&own).expect("mkdir");
+    let numbers = std::fs::read_to_string(
+        crate::support::repo().join("factions/l5r-mass-battle/numbers.toml"),
+    )
+    .expect("read");
+    // The half-strength TN is a ruling (20): a group that plays it at 25 says so in its data.
+    let changed = numbers.replace(
+        "half_strength_tn = { value = 20,",
+        "half_strength_tn = { value = 25,",
+    );
+    assert_ne!(changed, numbers);
+    std::fs::write(own.join("numbers.toml"), &changed).expect("write");
+    let output = buntai()
+        .arg("--data")
+        .arg(dir.path())
+        .args(["print", "--format", "json"])
+        .arg(example("castle-gate.toml"))
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0));
+    let v = json(&output);
+    let half = v["numbers"]
+        .as_array()
+        .expect("numbers")
+        .iter()
+        .find(|n| n["key"] == "half_strength_tn")
+        .expect("row");
+    assert_eq!(half["value"], "25");
+    // A ruled number naming no ruling is a located data problem.
+    std::fs::write(
+        own.join("numbers.toml"),
+        changed.replace(
+            "round_cap = { value = 30, source = \"ruling\", ruling = \"L5R-37\" }",
+            "round_cap = { value = 30, source = \"ruling\" }",
+        ),
+    )
+    .expect("write");
+    let output = buntai()
+        .arg("--data")
+        .arg(dir.path())
+        .args(["data", "check", "--system", "l5r-mass-battle"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("round_cap"));
+}
