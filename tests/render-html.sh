@@ -268,8 +268,8 @@ judge heroic-replay "$verdict"
 "$bin" simulate --field examples/bushi-100.toml examples/koryu-100.toml examples/sohei-100.toml \
   --games 10 --seed 2 --report "$out/report-field.html" --force >/dev/null
 "$bin" simulate examples/l5r-mass-battle/castle-gate.toml --games 200 --swap --policy-b random --seed 2 \
-  --report "$out/l5r-report.html" --force >/dev/null
-for name in report-pair report-field samurai-report-pair heroic-report-pair heroic-report-field l5r-report; do
+  --report "$out/l5r-report.html" --replay "$out/l5r-replay.html" --force >/dev/null
+for name in report-pair report-field samurai-report-pair heroic-report-pair heroic-report-field l5r-report l5r-replay; do
   "${chrome[@]}" --window-size=1000,2400 --screenshot="$out/$name.png" "file://$PWD/$out/$name.html" 2>/dev/null
   verdict=$(python3 - "$out/$name.png" "$out/$name.html" <<'PY'
 import re, sys, zlib, struct

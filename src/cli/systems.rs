@@ -98,7 +98,7 @@ fn does(system: SystemId, verb: &str) -> Option<&'static str> {
             ),
             "new" => Some("starts a battle file (`new --system l5r-mass-battle`)"),
             "simulate" => Some(
-                "whole battles by the round engine, `simulate BATTLE.toml --swap --policy-b random`: rates with intervals, --log, --report",
+                "whole battles by the round engine, `simulate BATTLE.toml --swap --policy-b random`: rates with intervals, --log, --replay, --report",
             ),
             "rulings" => Some("the L5R-nn rulings (`buntai rulings L5R-08`)"),
             "schema" => Some("`buntai schema l5r-battle`: the battle file, its data and outputs"),

@@ -209,12 +209,8 @@ pub fn check(setup: &Setup, events: &[Event]) -> Result<(), String> {
                     sides[1 - s].captives -= 1;
                 } else if text.starts_with("disposes of") {
                     sides[*s].captives = 0;
-                } else if let Some(mp) = text.split("returns with ").nth(1) {
-                    sides[*s].mp += mp
-                        .split(' ')
-                        .next()
-                        .and_then(|n| n.parse::<i32>().ok())
-                        .unwrap_or(0);
+                } else if let Some(mp) = super::event::returned_mp(text) {
+                    sides[*s].mp += mp;
                 } else if text.contains("steps up as General") {
                     let name = text.split(" steps up").next().unwrap_or_default();
                     if let Some(o) = setup.sides[*s].officers.iter().find(|o| o.name == name) {

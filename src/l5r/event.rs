@@ -114,3 +114,13 @@ pub enum Event {
         captures: [u32; 2],
     },
 }
+
+/// The MP a Note says came back ("Ashigaru 1 returns with 1 MP"), if it says so.
+pub fn returned_mp(text: &str) -> Option<i32> {
+    text.split("returns with ")
+        .nth(1)?
+        .split(' ')
+        .next()?
+        .parse()
+        .ok()
+}

@@ -13,6 +13,7 @@ pub mod engine;
 pub mod event;
 pub mod odds;
 pub mod odds_table;
+pub mod replay;
 pub mod setup;
 pub mod sheet;
 pub mod simulate;

@@ -292,13 +292,14 @@ pub fn run(out: &Out, data: &Data, args: &SimulateArgs) -> u8 {
     };
     let inputs: Vec<&Path> = vec![path];
     let mut outputs = Vec::new();
-    for wanted in [&args.log, &args.report] {
+    for wanted in [&args.log, &args.replay, &args.report] {
         match open_output(out, wanted.as_deref(), args.force, &inputs) {
             Ok(f) => outputs.push(f),
             Err(code) => return code,
         }
     }
     let report_file = outputs.pop().flatten();
+    let replay_file = outputs.pop().flatten();
     let log_file = outputs.pop().flatten();
     let odds = Odds::new(&setup);
     let mut seatings = vec![[pa, pb]];
@@ -306,7 +307,7 @@ pub fn run(out: &Out, data: &Data, args: &SimulateArgs) -> u8 {
         seatings.push([pb, pa]);
     }
     let progress = Progress::new(args.games * seatings.len() as u64);
-    let want_log = log_file.is_some() || report_file.is_some();
+    let want_log = log_file.is_some() || report_file.is_some() || replay_file.is_some();
     let mut results = Vec::new();
     let mut logged = Vec::new();
     for (i, kinds) in seatings.iter().enumerate() {
@@ -338,14 +339,22 @@ pub fn run(out: &Out, data: &Data, args: &SimulateArgs) -> u8 {
         out.error(&format!("cannot write the log: {reason}"));
         return exit::USAGE;
     }
-    if let Some(mut f) = report_file {
-        use std::io::Write;
+    if let Some(f) = replay_file {
+        let page = match super::replay::page(&setup, &logged) {
+            Ok(page) => page,
+            Err(why) => {
+                out.error(&format!("the logged battle does not hold up: {why}"));
+                return exit::PROBLEMS;
+            }
+        };
+        if let Err(reason) = write_page(f, &page) {
+            out.error(&format!("cannot write the replay: {reason}"));
+            return exit::USAGE;
+        }
+    }
+    if let Some(f) = report_file {
         let page = report_page(&json, &logged);
-        if let Err(reason) = f
-            .write_all(page.as_bytes())
-            .map_err(|e| e.to_string())
-            .and_then(|()| f.commit().map_err(|e| e.to_string()))
-        {
+        if let Err(reason) = write_page(f, &page) {
             out.error(&format!("cannot write the report: {reason}"));
             return exit::USAGE;
         }
@@ -357,6 +366,13 @@ pub fn run(out: &Out, data: &Data, args: &SimulateArgs) -> u8 {
         ListFormat::Text => emit(&text(&json, out)),
     }
     exit::SUCCESS
+}
+
+/// Write a page to its file and commit it.
+fn write_page(mut f: crate::files::OutputFile, page: &str) -> std::result::Result<(), String> {
+    use std::io::Write;
+    f.write_all(page.as_bytes()).map_err(|e| e.to_string())?;
+    f.commit().map_err(|e| e.to_string())
 }
 
 fn text(json: &L5rSimulationJson, out: &Out) -> String {

@@ -547,6 +547,27 @@ fn simulate_is_the_same_at_any_thread_count_and_writes_its_log_and_report() {
     assert_eq!(lines.last().expect("end")["event"], "end");
     assert!(lines.iter().any(|l| l["event"] == "battle"));
     let html = std::fs::read_to_string(&report).expect("report");
+    let replay_path = dir.path().join("replay.html");
+    let output = buntai()
+        .arg("simulate")
+        .arg(example("castle-gate.toml"))
+        .args(["--games", "5", "--seed", "11", "--replay"])
+        .arg(&replay_path)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let replay = std::fs::read_to_string(&replay_path).expect("replay");
+    // The zones before round 1 and after each round, the end, and the rounds told in words.
+    let rounds = lines
+        .iter()
+        .filter_map(|l| l["round"].as_u64())
+        .max()
+        .expect("rounds");
+    assert!(
+        replay.matches("<svg").count() as u64 > rounds,
+        "a strip a round"
+    );
+    assert!(replay.contains("Before round 1") && replay.contains("The Battle roll"));
     assert!(html.contains("<svg"), "charts");
     assert!(html.contains("The castle gate"), "the battle's name");
     // The policies are L5R's own.
