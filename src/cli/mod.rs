@@ -567,6 +567,11 @@ pub fn run(cli: Cli) -> u8 {
         Command::Options(args) => {
             with_catalogue(&out, &source, |cat| options::run(&out, cat, &args))
         }
+        Command::Replay(args) if l5r::replay::is_log(&args.log) => {
+            l5r::cli::with_data(&out, cli.data.as_deref(), |d| {
+                l5r::replay::run(&out, d, &args.log, args.output.as_deref(), args.force)
+            })
+        }
         Command::Replay(args) if heroic::replay::is_log(&args.log) => {
             heroic::cli::with_data(&out, cli.data.as_deref(), |d| {
                 heroic::replay::run(&out, d, &args.log, args.output.as_deref(), args.force)

@@ -19,6 +19,8 @@ pub enum Event {
         sides: [String; 2],
         mp: [i32; 2],
         policies: [String; 2],
+        /// The battle file played, whole, so the log can be checked and replayed on its own.
+        file: String,
     },
     /// A roll: who, what for, the pool rolled (after the Ten Dice Rule), the raises declared, the
     /// total and the TN (when against one).

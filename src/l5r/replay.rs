@@ -284,3 +284,33 @@ pub fn page(setup: &Setup, events: &[Event]) -> Result<String, String> {
         bn = xml(&setup.sides[1].name),
     ))
 }
+
+/// Whether `path` is an L5R battle's log.
+pub fn is_log(path: &std::path::Path) -> bool {
+    crate::runs::is_log(path, super::ID)
+}
+
+/// `buntai replay LOG` for an L5R battle: the battle file the log carries is read and checked,
+/// the log checked against its rules, and the page drawn; a log that does not hold up is refused
+/// with where and why (exit 1).
+pub fn run(
+    out: &crate::cli::output::Out,
+    data: &super::data::Data,
+    path: &std::path::Path,
+    output: Option<&std::path::Path>,
+    force: bool,
+) -> u8 {
+    crate::runs::replay::<Event>(out, path, output, force, |events, _title| {
+        let Some(Event::Setup { file, .. }) = events.first() else {
+            return Err("line 1: the log does not open with its setup".to_owned());
+        };
+        let source = crate::diag::SourceFile::new("the log's battle file", file.as_str());
+        let verdict = super::battle::validate(data, &source);
+        let setup = match (&verdict.parsed, verdict.legal()) {
+            (Some(b), true) => super::setup::resolve(data, b),
+            _ => None,
+        }
+        .ok_or_else(|| "line 1: the battle file it carries is not a legal battle".to_owned())?;
+        page(&setup, events)
+    })
+}

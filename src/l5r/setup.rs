@@ -164,6 +164,8 @@ pub struct Setup {
     pub margin_raises: bool,
     pub duel: bool,
     pub n: Numbers,
+    /// The battle file's text, when it came from one (logged with every battle).
+    pub source: Option<String>,
 }
 
 fn pool_or(text: &Option<String>, fallback: Pool) -> Pool {
@@ -437,5 +439,6 @@ pub fn resolve(data: &Data, file: &BattleFile) -> Option<Setup> {
             honor_per_multiple: i64::from(num.honor_per_multiple.value),
             chicken_out: (num.chicken_out_honor.value, num.chicken_out_glory.value),
         },
+        source: None,
     })
 }

@@ -110,6 +110,7 @@ pub fn play_one(
         let mp = [setup.sides[0].mp(), setup.sides[1].mp()];
         let name = setup.name.clone();
         let start = setup.start;
+        let file = setup.source.clone().unwrap_or_default();
         g.log.push(|| Event::Setup {
             system: super::ID.to_owned(),
             battle: name,
@@ -120,6 +121,7 @@ pub fn play_one(
             sides,
             mp,
             policies: [kinds[0].name().to_owned(), kinds[1].name().to_owned()],
+            file,
         });
     }
     let result = g.play(&mut [pa.as_mut(), pb.as_mut()]);
@@ -282,7 +284,7 @@ pub fn run(out: &Out, data: &Data, args: &SimulateArgs) -> u8 {
         (Some(b), true) => super::setup::resolve(data, b),
         _ => None,
     };
-    let Some(setup) = setup else {
+    let Some(mut setup) = setup else {
         note(&crate::diag::render_all(&problems, out.color, out.width()));
         out.error(&format!(
             "cannot simulate `{}`: it is not a legal battle file",
@@ -290,6 +292,7 @@ pub fn run(out: &Out, data: &Data, args: &SimulateArgs) -> u8 {
         ));
         return exit::PROBLEMS;
     };
+    setup.source = Some(file.text.to_string());
     let inputs: Vec<&Path> = vec![path];
     let mut outputs = Vec::new();
     for wanted in [&args.log, &args.replay, &args.report] {

@@ -667,3 +667,65 @@ fn data_dir_overrides_the_l5r_numbers_and_reports_a_broken_file() {
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("round_cap"));
 }
+
+#[test]
+fn replay_draws_a_saved_log_on_its_own_and_refuses_one_that_does_not_hold() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let log = dir.path().join("battle.jsonl");
+    let output = buntai()
+        .arg("simulate")
+        .arg(example("castle-gate.toml"))
+        .args([
+            "--games",
+            "3",
+            "--seed",
+            "2",
+            "--policy-b",
+            "random",
+            "--log",
+        ])
+        .arg(&log)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    // The log carries its battle: it replays with no other file.
+    let page = dir.path().join("replay.html");
+    let output = buntai()
+        .arg("replay")
+        .arg(&log)
+        .arg("-o")
+        .arg(&page)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let html = std::fs::read_to_string(&page).expect("page");
+    assert!(html.contains("Matsu garrison") && html.contains("<svg"));
+    // A Battle roll's total changed by one no longer follows from the rules.
+    let text = std::fs::read_to_string(&log).expect("log");
+    let mut lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    let i = lines
+        .iter()
+        .position(|l| l["event"] == "battle")
+        .expect("a Battle roll");
+    let total = lines[i]["totals"][0].as_i64().expect("total");
+    lines[i]["totals"][0] = serde_json::json!(total + 1);
+    let tampered = dir.path().join("tampered.jsonl");
+    let body: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    std::fs::write(&tampered, body.join("\n") + "\n").expect("write");
+    let output = buntai()
+        .arg("replay")
+        .arg(&tampered)
+        .arg("-o")
+        .arg(dir.path().join("bad.html"))
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("effective total"));
+    assert!(
+        !dir.path().join("bad.html").exists(),
+        "no page for a log that does not hold"
+    );
+}
