@@ -103,6 +103,8 @@ pub struct SideState {
     pub honor: i32,
     pub glory: i32,
     pub captures: u32,
+    /// Officers who captured this round: +0.3 Glory each if they end Step 6 free (L5R-21).
+    pub capturers: Vec<usize>,
 }
 
 impl SideState {
@@ -313,6 +315,7 @@ impl State {
                 honor: 0,
                 glory: 0,
                 captures: 0,
+                capturers: Vec::new(),
             }
         };
         State {
@@ -1343,6 +1346,14 @@ impl<'a, R: D10> Game<'a, R> {
                 *u = (*u - 1).max(0);
             }
         }
+        // A capturer who ends Step 6 neither captured nor dead gains his Glory (L5R-21).
+        for s in 0..2 {
+            for i in std::mem::take(&mut self.state.sides[s].capturers) {
+                if self.state.sides[s].officers[i].free() {
+                    self.state.sides[s].glory += 3;
+                }
+            }
+        }
         // Fallen Generals.
         for s in 0..2 {
             if self.state.sides[s].general_dead {
@@ -1564,7 +1575,7 @@ impl<'a, R: D10> Game<'a, R> {
         self.state.sides[s].captures += 1;
         if let Some(i) = by {
             extra[s].push((i, Pool::new(1, 1)));
-            self.state.sides[s].glory += 3;
+            self.state.sides[s].capturers.push(i);
         }
         let name = self.setup.sides[e].officers[t].name.clone();
         self.note(Some(s), || format!("captures {name}"));

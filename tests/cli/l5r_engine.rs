@@ -685,3 +685,45 @@ fn the_log_of_a_default_battle_holds_and_a_changed_total_does_not() {
         assert!(why.contains("effective total"), "{why}");
     }
 }
+
+#[test]
+fn a_capture_costs_the_capturer_one_k1_more_attrition_and_earns_glory_if_he_ends_free() {
+    let a_officer = "officers = [{ name = \"oa\", rolls = { kenjutsu = [0, 6] } }]\n";
+    let b_officer = "officers = [{ name = \"ob\", rolls = { kenjutsu = [2, 2] } }]\n";
+    let (setup, odds) = battle(
+        "",
+        &format!("{a_officer}{}", squads(6)),
+        &format!("{b_officer}{}", squads(6)),
+    );
+    let mut a = Scripted::new("water", true, 3);
+    a.orders.officers = vec![0];
+    a.raises = VecDeque::from([4]);
+    a.buys = Some(Buys {
+        capture: true,
+        ..Buys::default()
+    });
+    let mut b = Scripted::new("water", true, 3);
+    // The roll-off; 60 against TN 20 + 4 raises; the Battle roll; his Attrition 2k2 + 1k1.
+    let mut dice = vec![5, 3];
+    dice.extend([10; 6]);
+    dice.extend([5, 5, 5]);
+    dice.extend([1, 1, 1]);
+    dice.extend([5; 6]);
+    let (_, events, state, _) = run(&setup, &odds, [&mut a, &mut b], &dice, 1);
+    assert!(state.sides[1].officers[0].captured, "ob is captured");
+    assert_eq!(state.sides[0].captives, 1);
+    assert_eq!(state.sides[0].glory, 3, "+0.3 Glory: he ended Step 6 free");
+    let pool = events.iter().find_map(|e| match e {
+        Event::Attrition { side: 0, pool, .. } => Some(pool.clone()),
+        _ => None,
+    });
+    assert_eq!(pool.as_deref(), Some("3k3"));
+    // The captive holder's Battle roll counts 10 less.
+    let Some(Event::Battle {
+        totals, effective, ..
+    }) = events.iter().find(|e| matches!(e, Event::Battle { .. }))
+    else {
+        panic!("a Battle roll")
+    };
+    assert_eq!(effective[0], totals[0] - 10);
+}
