@@ -18,6 +18,8 @@ const INITIATIVE: f64 = 1.0;
 pub enum Kind {
     Default,
     Random,
+    /// The yardstick: Fire every round, every squad and officer to the front, no raises.
+    Charge,
 }
 
 impl Kind {
@@ -25,6 +27,7 @@ impl Kind {
         match self {
             Kind::Default => "default",
             Kind::Random => "random",
+            Kind::Charge => "charge",
         }
     }
 }
@@ -37,6 +40,7 @@ pub fn make(kind: Kind, seed: u64, game: u64, side: usize) -> Box<dyn Policy> {
             seed ^ 0x4c35_5200,
             game.wrapping_mul(2).wrapping_add(side as u64) + 1,
         ))),
+        Kind::Charge => Box::new(Charge),
     }
 }
 
@@ -131,8 +135,9 @@ impl Policy for Expected {
             e.sort_unstable_by(|a, b| b.cmp(a));
             e.iter().take(size).sum()
         };
-        // Officers: the NPCs, and the PCs with something to do at the front (a roll, or a spell
-        // slot left) who are not near Crippled (a 2k2 Attrition rarely tops 25).
+        // Officers: the NPCs, and every PC with something to do at the front (a roll, or a spell
+        // slot left), wounded or not: his die is worth more than his safety, and a captive
+        // costs the side holding him 10 on every roll.
         let officers: Vec<usize> = (0..st.officers.len())
             .filter(|&i| {
                 let o = &setup.sides[side].officers[i];
@@ -141,9 +146,7 @@ impl Policy for Expected {
                         .iter()
                         .zip(&st.officers[i].slots)
                         .any(|(p, n)| p.is_some() && *n > 0);
-                st.officers[i].free()
-                    && !st.officers[i].general
-                    && (!o.pc || (can_act && st.officers[i].wounds + 25 < o.body.crippled_at))
+                st.officers[i].free() && !st.officers[i].general && (!o.pc || can_act)
             })
             .collect();
         let enemy_formation = enemy.map(|e| e.formation).or(other.formation);
@@ -354,5 +357,62 @@ impl Policy for Random {
             Question::Surrender => self.below(20) == 0,
             _ => self.coin(),
         }
+    }
+}
+
+/// The yardstick a player tries first: an all-out attack. Fire every round (it must Advance),
+/// the strongest squads up to the zone's Size and every free officer to the front, no raises
+/// declared, never a retreat, a duel always accepted.
+pub struct Charge;
+
+impl Policy for Charge {
+    fn name(&self) -> &'static str {
+        "charge"
+    }
+
+    fn orders(&mut self, v: &View, side: usize, _enemy: Option<&Orders>) -> Orders {
+        let st = &v.state.sides[side];
+        let zone = st.zone.unwrap_or(v.setup.start);
+        let mut squads: Vec<usize> = (0..st.squads.len())
+            .filter(|&i| st.squads[i].alive)
+            .collect();
+        squads.sort_by_key(|&i| (std::cmp::Reverse(st.squads[i].mp), i));
+        squads.truncate(v.setup.zones[zone].size);
+        // The formation with the biggest Battle-roll bonus (Fire).
+        let formation = (0..v.setup.formations.len())
+            .max_by_key(|&f| (v.setup.formations[f].bonus, std::cmp::Reverse(f)))
+            .unwrap_or(0);
+        Orders {
+            retreat: false,
+            formation,
+            advance: true,
+            squads,
+            officers: (0..st.officers.len())
+                .filter(|&i| st.officers[i].free())
+                .collect(),
+            dispose: false,
+        }
+    }
+
+    fn raises(
+        &mut self,
+        _v: &View,
+        _side: usize,
+        _menu: Menu,
+        _curve: &[f64],
+        _lose: &[f64],
+    ) -> u32 {
+        0
+    }
+
+    fn buys(&mut self, _v: &View, _side: usize, _menu: Menu, _raises: u32) -> Buys {
+        Buys::default()
+    }
+
+    fn ask(&mut self, _v: &View, _side: usize, q: Question) -> bool {
+        matches!(
+            q,
+            Question::Duel | Question::AttackFleeing | Question::LayOnEnemy
+        )
     }
 }

@@ -200,9 +200,10 @@ fn kind_of(out: &Out, p: PolicyArg) -> std::result::Result<Kind, u8> {
     match p {
         PolicyArg::Default => Ok(Kind::Default),
         PolicyArg::Random => Ok(Kind::Random),
+        PolicyArg::Charge => Ok(Kind::Charge),
         other => {
             out.error(&format!(
-                "L5R battles have the `default` and `random` policies, not `{}`",
+                "L5R battles have the `default`, `random` and `charge` policies, not `{}`",
                 clap::ValueEnum::to_possible_value(&other)
                     .map_or_else(String::new, |v| v.get_name().to_owned())
             ));

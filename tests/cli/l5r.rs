@@ -570,11 +570,11 @@ fn simulate_is_the_same_at_any_thread_count_and_writes_its_log_and_report() {
     assert!(replay.contains("Before round 1") && replay.contains("The Battle roll"));
     assert!(html.contains("<svg"), "charts");
     assert!(html.contains("The castle gate"), "the battle's name");
-    // The policies are L5R's own.
+    // The policies are L5R's own: Ronin's `attack` yardstick is not one of them.
     let output = buntai()
         .arg("simulate")
         .arg(example("castle-gate.toml"))
-        .args(["--policy-b", "charge"])
+        .args(["--policy-b", "attack"])
         .output()
         .expect("runs");
     assert_eq!(output.status.code(), Some(2));
@@ -728,4 +728,34 @@ fn replay_draws_a_saved_log_on_its_own_and_refuses_one_that_does_not_hold() {
         !dir.path().join("bad.html").exists(),
         "no page for a log that does not hold"
     );
+}
+
+#[test]
+fn simulate_the_default_beats_the_charge_yardstick_in_both_seats() {
+    for name in ["open-field.toml", "castle-gate.toml"] {
+        let output = buntai()
+            .arg("simulate")
+            .arg(example(name))
+            .args([
+                "--games",
+                "1000",
+                "--swap",
+                "--policy-b",
+                "charge",
+                "--format",
+                "json",
+                "--seed",
+                "8",
+            ])
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        let v = json(&output);
+        let seatings = v["seatings"].as_array().expect("seatings");
+        for side in [&seatings[0]["a"], &seatings[1]["b"]] {
+            assert_eq!(side["policy"], "default");
+            let low = side["wins"]["low"].as_f64().expect("low");
+            assert!(low > 0.5, "{name}: {side}");
+        }
+    }
 }

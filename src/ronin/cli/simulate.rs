@@ -49,7 +49,8 @@ pub enum PolicyArg {
     Half,
     /// Table yardstick: advance on the nearest enemy and fight (Ronin's Skirmish: never shoot;
     /// Samurai 1550-1600: fight, charge or shoot the first enemy it can, else close in; Heroic
-    /// Samurai: every contingent attacks the nearest enemy element, shooting the nearest).
+    /// Samurai: every contingent attacks the nearest enemy element, shooting the nearest; L5R:
+    /// Fire every round, every squad and officer to the front, no raises).
     Charge,
 }
 
