@@ -82,6 +82,16 @@ pub fn best_buys(menu: Menu, raises: u32) -> (Buys, f64) {
     (b, worth)
 }
 
+/// The strongest living squads of a side, up to `size` (the battle zone's Size).
+fn strongest_squads(st: &super::engine::SideState, size: usize) -> Vec<usize> {
+    let mut squads: Vec<usize> = (0..st.squads.len())
+        .filter(|&i| st.squads[i].alive)
+        .collect();
+    squads.sort_by_key(|&i| (std::cmp::Reverse(st.squads[i].mp), i));
+    squads.truncate(size);
+    squads
+}
+
 /// The default policy: every choice by expected value from the exact odds.
 pub struct Expected;
 
@@ -119,11 +129,7 @@ impl Policy for Expected {
         let zone = st.zone.unwrap_or(setup.start);
         let size = setup.zones[zone].size;
         // Squads: the strongest up to the zone's Size.
-        let mut squads: Vec<usize> = (0..st.squads.len())
-            .filter(|&i| st.squads[i].alive)
-            .collect();
-        squads.sort_by_key(|&i| (std::cmp::Reverse(st.squads[i].mp), i));
-        squads.truncate(size);
+        let squads = strongest_squads(st, size);
         let mine_mp: i32 = squads.iter().map(|&i| st.squads[i].mp).sum();
         let theirs_mp: i32 = {
             let mut e: Vec<i32> = other
@@ -373,11 +379,7 @@ impl Policy for Charge {
     fn orders(&mut self, v: &View, side: usize, _enemy: Option<&Orders>) -> Orders {
         let st = &v.state.sides[side];
         let zone = st.zone.unwrap_or(v.setup.start);
-        let mut squads: Vec<usize> = (0..st.squads.len())
-            .filter(|&i| st.squads[i].alive)
-            .collect();
-        squads.sort_by_key(|&i| (std::cmp::Reverse(st.squads[i].mp), i));
-        squads.truncate(v.setup.zones[zone].size);
+        let squads = strongest_squads(st, v.setup.zones[zone].size);
         // The formation with the biggest Battle-roll bonus (Fire).
         let formation = (0..v.setup.formations.len())
             .max_by_key(|&f| (v.setup.formations[f].bonus, std::cmp::Reverse(f)))

@@ -400,11 +400,7 @@ pub fn check(data: &Data, file: &SourceFile, battle: &BattleFile) -> Vec<Breach>
     let mut out = Vec::new();
     let root = TomlPath::root();
     let mut breach = |rule: &'static str, problem: Problem| out.push(Breach { rule, problem });
-    let err = |message: String, help: String, path: &TomlPath, label: &str| {
-        Problem::error("battle", message)
-            .with_help(help)
-            .at_path(file, path, label.to_owned())
-    };
+    let err = located(file);
     if battle.system != super::ID {
         breach(
             "system",
@@ -447,11 +443,7 @@ fn check_map(
 ) {
     let Some(map) = &battle.map else { return };
     let at = TomlPath::root().key("map");
-    let err = |message: String, help: String, path: &TomlPath, label: &str| {
-        Problem::error("battle", message)
-            .with_help(help)
-            .at_path(file, path, label.to_owned())
-    };
+    let err = located(file);
     if map.zones.is_empty() {
         breach(
             "map",
@@ -611,6 +603,15 @@ fn check_map(
     }
 }
 
+/// A battle error in `file` at a path, with its fix: `err(message, help, path, label)`.
+fn located(file: &SourceFile) -> impl Fn(String, String, &TomlPath, &str) -> Problem + '_ {
+    move |message, help, path, label| {
+        Problem::error("battle", message)
+            .with_help(help)
+            .at_path(file, path, label.to_owned())
+    }
+}
+
 /// Is `n` within `lo..=hi`? If not, the breach.
 fn range_check(
     file: &SourceFile,
@@ -683,11 +684,7 @@ fn check_side(
     at: &TomlPath,
     breach: &mut impl FnMut(&'static str, Problem),
 ) {
-    let err = |message: String, help: String, path: &TomlPath, label: &str| {
-        Problem::error("battle", message)
-            .with_help(help)
-            .at_path(file, path, label.to_owned())
-    };
+    let err = located(file);
     match &side.general {
         None => breach(
             "general",
@@ -791,11 +788,7 @@ fn check_officer(
     at: &TomlPath,
     breach: &mut impl FnMut(&'static str, Problem),
 ) {
-    let err = |message: String, help: String, path: &TomlPath, label: &str| {
-        Problem::error("battle", message)
-            .with_help(help)
-            .at_path(file, path, label.to_owned())
-    };
+    let err = located(file);
     let roles = &data.roles;
     let role = roles.get(o.role());
     if role.is_none() {

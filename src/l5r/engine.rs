@@ -518,17 +518,20 @@ impl<'a, R: D10> Game<'a, R> {
         })
     }
 
-    /// Step 1: the scouts (L5R-13).
-    fn scouts(&mut self, policies: &mut [&mut dyn Policy; 2]) {
-        let found = [
-            self.role_pool(0, Role::Scout),
-            self.role_pool(1, Role::Scout),
-        ];
+    /// The contest of each side's first free officer of a role (a side with none loses it):
+    /// the winner and its margin (`None` with nobody on either side), and the raises declared.
+    /// Raises are declared only in a contest that is rolled: a side that wins because the other
+    /// has no one gets the base effect alone (L5R-43).
+    fn role_contest(
+        &mut self,
+        policies: &mut [&mut dyn Policy; 2],
+        role: Role,
+        what: &str,
+    ) -> (Option<(usize, i32)>, [u32; 2]) {
+        let found = [self.role_pool(0, role), self.role_pool(1, role)];
         let pools = [found[0].map(|f| f.1), found[1].map(|f| f.1)];
         let mut raises = [0u32; 2];
         for s in 0..2 {
-            // Raises are declared only in a contest that is rolled: a side that wins because the
-            // other has no one gets the base effect alone (L5R-43).
             if let (Some(mine), Some(_)) = (pools[s], pools[1 - s]) {
                 let curve = self.contest_curve(mine, pools[1 - s]);
                 raises[s] =
@@ -540,7 +543,12 @@ impl<'a, R: D10> Game<'a, R> {
                 self.setup.sides[s].officers[i].name.clone()
             })
         });
-        let result = self.contest("scouting", who, pools, raises);
+        (self.contest(what, who, pools, raises), raises)
+    }
+
+    /// Step 1: the scouts (L5R-13).
+    fn scouts(&mut self, policies: &mut [&mut dyn Policy; 2]) {
+        let (result, raises) = self.role_contest(policies, Role::Scout, "scouting");
         let (winner, effect) = match result {
             Some((w, _)) => {
                 self.state.initiative = w;
@@ -576,30 +584,8 @@ impl<'a, R: D10> Game<'a, R> {
 
     /// Step 2: the heralds (L5R-14).
     fn heralds(&mut self, policies: &mut [&mut dyn Policy; 2]) {
-        let found = [
-            self.role_pool(0, Role::Herald),
-            self.role_pool(1, Role::Herald),
-        ];
-        let pools = [found[0].map(|f| f.1), found[1].map(|f| f.1)];
-        if pools == [None, None] {
-            return;
-        }
-        let mut raises = [0u32; 2];
-        for s in 0..2 {
-            // Raises are declared only in a contest that is rolled: a side that wins because the
-            // other has no one gets the base effect alone (L5R-43).
-            if let (Some(mine), Some(_)) = (pools[s], pools[1 - s]) {
-                let curve = self.contest_curve(mine, pools[1 - s]);
-                raises[s] =
-                    policies[s].raises(&self.view(), s, Menu::Officer, &curve, &[0.0; MOST_RAISES]);
-            }
-        }
-        let who = [0, 1].map(|s| {
-            found[s].map_or_else(String::new, |(i, _)| {
-                self.setup.sides[s].officers[i].name.clone()
-            })
-        });
-        let Some((w, _)) = self.contest("heralds", who, pools, raises) else {
+        // With no herald on either side the step is skipped (L5R-14).
+        let (Some((w, _)), raises) = self.role_contest(policies, Role::Herald, "heralds") else {
             return;
         };
         let l = 1 - w;
