@@ -256,3 +256,14 @@ pub fn replay<E: serde::de::DeserializeOwned>(
         Err(code) => code,
     }
 }
+
+/// Whether two sides' win rates are too close to call: each interval reaches into the other,
+/// so the games played cannot say which side is the stronger.
+pub fn too_close(a: &Rate, b: &Rate) -> bool {
+    a.low <= b.high && b.low <= a.high
+}
+
+/// What a report says when [`too_close`] holds.
+pub const TOO_CLOSE: &str = "Too close to call: the two sides' win rates lie within each \
+     other's 95% intervals, so these games cannot say which side is the stronger. Play more \
+     games (`--games`) or ask for a margin (`--precision`).";

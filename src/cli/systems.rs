@@ -444,3 +444,26 @@ pub fn validate_files<T, J: Serialize>(
         exit::PROBLEMS
     }
 }
+
+/// A system with the three common policies: `default`, `random` and `charge` as its own `kinds`
+/// (in that order); Ronin's other policies are refused with a usage error naming the system.
+pub fn common_policy<K: Copy>(
+    out: &Out,
+    p: crate::ronin::cli::simulate::PolicyArg,
+    system: &str,
+    kinds: [K; 3],
+) -> Result<K, u8> {
+    use crate::ronin::cli::simulate::PolicyArg;
+    match p {
+        PolicyArg::Default => Ok(kinds[0]),
+        PolicyArg::Random => Ok(kinds[1]),
+        PolicyArg::Charge => Ok(kinds[2]),
+        other => {
+            out.error(&format!(
+                "the policy `{}` is one of Ronin's; {system} plays `default`, `random` and `charge`",
+                crate::ronin::cli::simulate::policy_name(other)
+            ));
+            Err(exit::USAGE)
+        }
+    }
+}

@@ -156,17 +156,12 @@ struct Side {
 }
 
 fn policy_of(out: &Out, p: PolicyArg) -> Result<Kind, u8> {
-    match p {
-        PolicyArg::Default => Ok(Kind::Default),
-        PolicyArg::Random => Ok(Kind::Random),
-        PolicyArg::Charge => Ok(Kind::Charge),
-        other => {
-            out.error(&format!(
-                "--policy {other:?} is Ronin's Tournament yardstick; Heroic Samurai plays `default`, `random` and `charge`"
-            ));
-            Err(exit::USAGE)
-        }
-    }
+    crate::cli::systems::common_policy(
+        out,
+        p,
+        "Heroic Samurai",
+        [Kind::Default, Kind::Random, Kind::Charge],
+    )
 }
 
 /// Read one contingent: it must parse and name only the data's types; a broken rule is warned

@@ -197,19 +197,7 @@ fn seating_json(setup: &Setup, kinds: [Kind; 2], t: &Tally) -> SeatingJson {
 }
 
 fn kind_of(out: &Out, p: PolicyArg) -> std::result::Result<Kind, u8> {
-    match p {
-        PolicyArg::Default => Ok(Kind::Default),
-        PolicyArg::Random => Ok(Kind::Random),
-        PolicyArg::Charge => Ok(Kind::Charge),
-        other => {
-            out.error(&format!(
-                "L5R battles have the `default`, `random` and `charge` policies, not `{}`",
-                clap::ValueEnum::to_possible_value(&other)
-                    .map_or_else(String::new, |v| v.get_name().to_owned())
-            ));
-            Err(exit::USAGE)
-        }
-    }
+    crate::cli::systems::common_policy(out, p, "L5R", [Kind::Default, Kind::Random, Kind::Charge])
 }
 
 /// Play one seating in batches on every core.

@@ -150,21 +150,12 @@ pub struct ArmySimulationJson {
 }
 
 fn policy_of(out: &Out, p: PolicyArg) -> Result<Kind, u8> {
-    match p {
-        PolicyArg::Default => Ok(Kind::Default),
-        PolicyArg::Random => Ok(Kind::Random),
-        PolicyArg::Charge => Ok(Kind::Charge),
-        other => {
-            out.error(&format!(
-                "the policy `{}` is Ronin's Tournament yardstick; {} plays `default`, `random` \
-                 and `charge`",
-                clap::ValueEnum::to_possible_value(&other)
-                    .map_or("?".into(), |v| v.get_name().to_owned()),
-                super::ID
-            ));
-            Err(exit::USAGE)
-        }
-    }
+    crate::cli::systems::common_policy(
+        out,
+        p,
+        "Samurai 1550-1600",
+        [Kind::Default, Kind::Random, Kind::Charge],
+    )
 }
 
 /// Options that belong to Ronin's games only.

@@ -207,3 +207,198 @@ fn closing_in_stops_out_of_reach_of_a_stronger_enemy_still_free_to_charge() {
     let end = closing_end(&g);
     assert!(gap(&g, end) < reach, "as far as it can: {end:?}");
 }
+
+#[test]
+fn the_best_fighter_gives_up_its_shot_for_a_charge_worth_making() {
+    let cat = cat();
+    // A: its Bushou (the Leader, its best fighter) with a yumi, 4" from B's lone Samurai, and
+    // an Ashigaru with a yumi beside him. Both have the shot and the charge.
+    let a = units_from(
+        &cat,
+        "bushi",
+        "[[models]]\nprofile = \"bushou\"\nweapons = [\"yumi\"]\n[[models]]\nprofile = \"ashigaru\"\nweapons = [\"yumi\"]\narmour = \"none\"\n",
+        0,
+    );
+    let b = units_from(&cat, "bushi", "[[models]]\nprofile = \"samurai\"\n", 1);
+    let mut g = game(&cat, ["bushi", "bushi"], [a, b], &[6, 4, 4]);
+    g.units[0].base.centre = Point::new(12.0, 8.0);
+    g.units[1].base.centre = Point::new(16.0, 8.0);
+    g.units[2].base.centre = Point::new(12.0, 13.0);
+    let charger = |g: &Game<'_>| match TableAi::new().activate(g, 0) {
+        Activation::Move { unit, path, .. } => Circle::new(*path.last().expect("a path"), 0.5)
+            .edge_distance(&g.units[2].base)
+            .lt(&0.6)
+            .then_some(unit),
+        _ => None,
+    };
+    assert_eq!(
+        charger(&g),
+        Some(0),
+        "the Bushou charges; the archer keeps its shot"
+    );
+    // Without the Bushou on the table the archer is the best fighter left, but against a
+    // Samurai a charge is not worth its shot.
+    g.units[0].status = buntai::ronin::engine::game::unit::Status::Dead;
+    assert_eq!(charger(&g), None);
+}
+
+/// A Capture's marker standing at `at`, with nobody carrying it.
+fn marker(g: &mut Game<'_>, at: Point) {
+    g.objective = Some(buntai::ronin::engine::game::objective::Carried {
+        at: Circle::new(at, 0.5),
+        carriers: Vec::new(),
+        removed_by: None,
+    });
+}
+
+#[test]
+fn the_marker_is_fetched_once_the_fight_goes_our_way_or_the_last_turns_come() {
+    let cat = cat();
+    // A: an Ashigaru with the marker 3" behind it and a Samurai; B: a Samurai far off, and a
+    // second one while the sides are even.
+    let a = units_from(
+        &cat,
+        "bushi",
+        "[[models]]\nprofile = \"ashigaru\"\n[[models]]\nprofile = \"samurai\"\n",
+        0,
+    );
+    let b = units_from(
+        &cat,
+        "bushi",
+        "[[models]]\nprofile = \"samurai\"\n[[models]]\nprofile = \"samurai\"\n",
+        1,
+    );
+    let mut g = game(&cat, ["bushi", "bushi"], [a, b], &[6, 4, 4]);
+    g.units[0].base.centre = Point::new(6.0, 6.0);
+    g.units[1].base.centre = Point::new(18.0, 6.0);
+    g.units[2].base.centre = Point::new(6.0, 22.0);
+    g.units[3].base.centre = Point::new(18.0, 22.0);
+    marker(&mut g, Point::new(6.0, 2.0));
+    let fetches = |g: &Game<'_>| match TableAi::new().activate(g, 0) {
+        Activation::Move { unit: 0, path, .. } => {
+            Circle::new(*path.last().expect("a path"), g.units[0].base.radius)
+                .edge_distance(&g.objective.as_ref().expect("marker").at)
+                < 0.6
+        }
+        _ => false,
+    };
+    g.turn = 1;
+    assert!(!fetches(&g), "two against two: the Buntai fights first");
+    g.units[3].status = buntai::ronin::engine::game::unit::Status::Dead;
+    assert!(fetches(&g), "two against one: the Ashigaru fetches it");
+    g.units[3].status = buntai::ronin::engine::game::unit::Status::OnTable;
+    g.turn = g.turn_limit - 1;
+    assert!(
+        fetches(&g),
+        "the last turns: it fetches it whatever the count"
+    );
+}
+
+#[test]
+fn the_shoot_yardstick_shoots_the_nearest_enemy_it_can_hit_and_holds_still_for_it() {
+    use buntai::ronin::engine::game::ai::{Naive, Plan};
+    use buntai::ronin::engine::game::play::Action;
+    let cat = cat();
+    let a = units_from(
+        &cat,
+        "bushi",
+        "[[models]]\nprofile = \"ashigaru\"\nweapons = [\"yumi\"]\narmour = \"none\"\n",
+        0,
+    );
+    let b = units_from(
+        &cat,
+        "bushi",
+        "[[models]]\nprofile = \"hatamoto\"\n[[models]]\nprofile = \"ashigaru\"\n",
+        1,
+    );
+    let mut g = game(&cat, ["bushi", "bushi"], [a, b], &[6, 4, 4]);
+    g.units[0].base.centre = Point::new(12.0, 4.0);
+    g.units[1].base.centre = Point::new(12.0, 18.0);
+    g.units[2].base.centre = Point::new(4.0, 12.0);
+    let mut shoot = Naive::playing(Plan::Shoot, Default::default());
+    assert!(matches!(
+        shoot.activate(&g, 0),
+        Activation::Hold { unit: 0 }
+    ));
+    match shoot.act(&g, 0) {
+        Action::Shoot {
+            unit: 0, target, ..
+        } => assert_eq!(target, 2, "the nearer Ashigaru"),
+        other => panic!("expected a shot: {other:?}"),
+    }
+}
+
+#[test]
+fn the_objective_yardstick_goes_for_the_enemy_leader_past_a_nearer_model() {
+    use buntai::ronin::engine::game::ai::{Naive, Plan};
+    let cat = cat();
+    let a = units_from(&cat, "bushi", "[[models]]\nprofile = \"samurai\"\n", 0);
+    let b = units_from(
+        &cat,
+        "bushi",
+        "[[models]]\nprofile = \"ashigaru\"\n[[models]]\nprofile = \"hatamoto\"\n",
+        1,
+    );
+    let mut g = game(&cat, ["bushi", "bushi"], [a, b], &[6, 4, 4]);
+    g.units[0].base.centre = Point::new(12.0, 8.0);
+    g.units[1].base.centre = Point::new(8.0, 10.0);
+    g.units[2].base.centre = Point::new(15.0, 12.0);
+    assert!(g.units[2].leader);
+    match Naive::playing(Plan::Objective, Default::default()).activate(&g, 0) {
+        Activation::Move { unit: 0, path, .. } => assert!(
+            Circle::new(*path.last().expect("a path"), g.units[0].base.radius)
+                .in_contact(&g.units[2].base),
+            "it charges the Leader: {path:?}"
+        ),
+        other => panic!("expected a charge: {other:?}"),
+    }
+}
+
+#[test]
+fn the_objective_and_shoot_yardsticks_play_whole_games_and_the_other_systems_refuse_them() {
+    use crate::support::{buntai, json};
+    for (policy, scenario) in [("objective", "capture"), ("shoot", "skirmish")] {
+        let out = buntai()
+            .args([
+                "simulate",
+                "examples/ming-chinese-100.toml",
+                "examples/koryu-100.toml",
+                "--scenario",
+                scenario,
+                "--policy-b",
+                policy,
+                "--games",
+                "40",
+                "--format",
+                "json",
+            ])
+            .output()
+            .expect("runs");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report = json(&out);
+        assert_eq!(report["b"]["policy"], policy);
+        let games: u64 = ["a_wins", "draws", "b_wins"]
+            .iter()
+            .map(|k| report[k]["count"].as_u64().expect("count"))
+            .sum();
+        assert_eq!(games, 40);
+    }
+    let out = buntai()
+        .args([
+            "simulate",
+            "examples/samurai-1550-1600/takeda.toml",
+            "examples/samurai-1550-1600/oda.toml",
+            "--policy-b",
+            "shoot",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("`shoot` is one of Ronin's"), "{stderr}");
+}

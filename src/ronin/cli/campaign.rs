@@ -1719,7 +1719,10 @@ fn simulate(out: &Out, cat: &Catalogue, args: &CampaignSimulateArgs) -> u8 {
     let policies = [args.policy_a, args.policy_b];
     for p in policies {
         if matches!(p, PolicyArg::Attack | PolicyArg::Defend | PolicyArg::Half) {
-            out.error("a campaign game is played on the table: use default, random or charge");
+            out.error(&format!(
+                "a campaign game is played on the table: use {}",
+                super::simulate::TABLE_POLICIES
+            ));
             return exit::USAGE;
         }
     }

@@ -157,7 +157,7 @@ pub struct EventSimulateArgs {
     /// The same seed plays the same games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The policy every player plays with (on the table: default, random or charge).
+    /// The policy every player plays with (on the table: default, random, charge, objective or shoot).
     #[arg(long, value_enum, default_value_t = PolicyArg::Default)]
     pub policy: PolicyArg,
     /// Output format.
@@ -1223,7 +1223,10 @@ fn simulate(out: &Out, cat: &Catalogue, args: &EventSimulateArgs) -> u8 {
         args.policy,
         PolicyArg::Attack | PolicyArg::Defend | PolicyArg::Half
     ) {
-        out.error("an event's games are played on the table: use default, random or charge");
+        out.error(&format!(
+            "an event's games are played on the table: use {}",
+            super::simulate::TABLE_POLICIES
+        ));
         return exit::USAGE;
     }
     let ai = DefaultAi::new();

@@ -12,7 +12,7 @@ use crate::cli::output::{Out, emit, note, open_output, print_json};
 use crate::diag::{Code, exit, render};
 use crate::ronin::engine::SeededDice;
 use crate::ronin::engine::events::EventLog;
-use crate::ronin::engine::game::ai::{Charge, RandomTable, TableAi, WithMelee};
+use crate::ronin::engine::game::ai::{Charge, Naive, Plan, RandomTable, TableAi, WithMelee};
 use crate::ronin::engine::game::play::TablePolicy;
 use crate::ronin::engine::game::unit::{Unit, units_of};
 use crate::ronin::engine::policy::{DefaultAi, FixedSplit, Yardstick};
@@ -52,6 +52,12 @@ pub enum PolicyArg {
     /// Samurai: every contingent attacks the nearest enemy element, shooting the nearest; L5R:
     /// Fire every round, every squad and officer to the front, no raises).
     Charge,
+    /// Ronin's table yardstick: goes straight for the scenario's objective (the marker, the
+    /// objective piece, the Civilians, the enemy Leader) and never shoots.
+    Objective,
+    /// Ronin's table yardstick: every model with a shot stands and shoots the nearest enemy it
+    /// can hit; the rest advance on the nearest enemy and fight.
+    Shoot,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -443,7 +449,12 @@ fn reorder(fighters: Vec<Unit>, order: &[usize]) -> Result<Vec<Unit>, String> {
 
 /// A side's policy in its matches: the table AI, the random player, the charger, or the table
 /// AI fighting with a fixed split (the yardsticks).
-fn policy(kind: PolicyArg, ai: &DefaultAi, seed: u64, stream: u64) -> Box<dyn TablePolicy + Send> {
+pub(super) fn policy(
+    kind: PolicyArg,
+    ai: &DefaultAi,
+    seed: u64,
+    stream: u64,
+) -> Box<dyn TablePolicy + Send> {
     let split = |split| -> Box<dyn TablePolicy + Send> {
         Box::new(WithMelee {
             table: TableAi::with_melee(ai.clone()),
@@ -454,13 +465,18 @@ fn policy(kind: PolicyArg, ai: &DefaultAi, seed: u64, stream: u64) -> Box<dyn Ta
         PolicyArg::Default => Box::new(TableAi::with_melee(ai.clone())),
         PolicyArg::Random => Box::new(RandomTable::new(seed, stream)),
         PolicyArg::Charge => Box::new(Charge::with_melee(ai.clone())),
+        PolicyArg::Objective => Box::new(Naive::playing(Plan::Objective, ai.clone())),
+        PolicyArg::Shoot => Box::new(Naive::playing(Plan::Shoot, ai.clone())),
         PolicyArg::Attack => split(FixedSplit::Attack),
         PolicyArg::Defend => split(FixedSplit::Defend),
         PolicyArg::Half => split(FixedSplit::Half),
     }
 }
 
-pub(super) fn policy_name(kind: PolicyArg) -> &'static str {
+/// The policies a game on the table takes, for messages.
+pub const TABLE_POLICIES: &str = "default, random, charge, objective or shoot";
+
+pub fn policy_name(kind: PolicyArg) -> &'static str {
     match kind {
         PolicyArg::Default => "default",
         PolicyArg::Random => "random",
@@ -468,6 +484,8 @@ pub(super) fn policy_name(kind: PolicyArg) -> &'static str {
         PolicyArg::Defend => "defend",
         PolicyArg::Half => "half",
         PolicyArg::Charge => "charge",
+        PolicyArg::Objective => "objective",
+        PolicyArg::Shoot => "shoot",
     }
 }
 

@@ -6,18 +6,17 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::simulate::{
-    POLICY_STREAM, PolicyArg, SideJson, SimulateArgs, SwappedJson, kiai_bought, playable_roster,
-    policy_name, write_log,
+    POLICY_STREAM, PolicyArg, SideJson, SimulateArgs, SwappedJson, TABLE_POLICIES, kiai_bought,
+    playable_roster, policy_name, write_log,
 };
 use crate::cli::ListFormat;
 use crate::cli::output::{Out, emit, open_output, print_json};
 use crate::diag::exit;
 use crate::ronin::engine::SeededDice;
 use crate::ronin::engine::events::EventLog;
-use crate::ronin::engine::game::ai::{Charge, RandomTable, TableAi};
+
 use crate::ronin::engine::game::play::{
-    EndReason, Game, GameResult, MoraleState, TablePolicy, keep_reserves, keep_reserves_of, play,
-    setup_moves,
+    EndReason, Game, GameResult, MoraleState, keep_reserves, keep_reserves_of, play, setup_moves,
 };
 use crate::ronin::engine::game::unit::{Status, Unit, scenario_roster, stand_in_faction, units_of};
 use crate::ronin::engine::game::village::add_civilians;
@@ -26,7 +25,7 @@ use crate::ronin::engine::table::setup::{DeploymentChoice, SetupRequest, generat
 use crate::ronin::model::ReservesRule;
 use crate::ronin::model::{Catalogue, Faction};
 use crate::ronin::print::Doc;
-use crate::runs::{BATCH, Progress, Rate, bound, pct, rate, round};
+use crate::runs::{BATCH, Progress, Rate, TOO_CLOSE, bound, pct, rate, round, too_close};
 
 /// What `simulate --scenario skirmish --format json` prints.
 #[derive(Serialize, schemars::JsonSchema)]
@@ -47,6 +46,8 @@ pub struct SkirmishJson {
     pub a_wins: Rate,
     pub draws: Rate,
     pub b_wins: Rate,
+    /// A's and B's win rates lie within each other's 95% intervals: too close to call.
+    pub too_close: bool,
     /// Mean victory points a game (A, B).
     pub mean_vp: [f64; 2],
     pub mean_turns: f64,
@@ -220,19 +221,6 @@ impl Tally {
     }
 }
 
-fn table_policy(
-    kind: PolicyArg,
-    ai: &DefaultAi,
-    seed: u64,
-    stream: u64,
-) -> Box<dyn TablePolicy + Send> {
-    match kind {
-        PolicyArg::Random => Box::new(RandomTable::new(seed, stream)),
-        PolicyArg::Charge => Box::new(Charge::with_melee(ai.clone())),
-        _ => Box::new(TableAi::with_melee(ai.clone())),
-    }
-}
-
 /// One seating of a pairing: the policies, the sides' models, factions and Fearsome Kiai, in seat
 /// order.
 pub(super) struct Seating<'s, 'c> {
@@ -273,8 +261,9 @@ pub(super) fn play_seated(
 ) -> (GameResult, Vec<Unit>) {
     let (cat, scenario) = (c.cat, c.cat.scenario.get(c.scenario));
     let (sides, fs) = (seat.units, seat.factions);
-    let mut pa = table_policy(seat.policies[0], ai, c.seed, POLICY_STREAM + 2 * game);
-    let mut pb = table_policy(seat.policies[1], ai, c.seed, POLICY_STREAM + 2 * game + 1);
+    let mut pa = super::simulate::policy(seat.policies[0], ai, c.seed, POLICY_STREAM + 2 * game);
+    let mut pb =
+        super::simulate::policy(seat.policies[1], ai, c.seed, POLICY_STREAM + 2 * game + 1);
     let wishes = [
         pa.deployment(sides[0], sides[1]),
         pb.deployment(sides[1], sides[0]),
@@ -464,8 +453,7 @@ pub fn play_pair(
     for p in [args.policy_a, args.policy_b] {
         if matches!(p, PolicyArg::Attack | PolicyArg::Defend | PolicyArg::Half) {
             out.error(&format!(
-                "`{}` is a Tournament split yardstick; a game on the table takes default, random \
-                 or charge",
+                "`{}` is a Tournament split yardstick; a game on the table takes {TABLE_POLICIES}",
                 policy_name(p)
             ));
             return Err(exit::USAGE);
@@ -694,6 +682,10 @@ pub fn play_pair(
         a_wins: rate(tally.outcome[0], tally.games),
         draws: rate(tally.outcome[1], tally.games),
         b_wins: rate(tally.outcome[2], tally.games),
+        too_close: too_close(
+            &rate(tally.outcome[0], tally.games),
+            &rate(tally.outcome[2], tally.games),
+        ),
         mean_vp: [
             round(tally.vp[0] as f64 / 2.0 / n),
             round(tally.vp[1] as f64 / 2.0 / n),
@@ -955,6 +947,9 @@ fn report_text(r: &SkirmishJson) -> Doc {
             line("B wins", &r.b_wins),
         ],
     );
+    if r.too_close {
+        doc.para(TOO_CLOSE);
+    }
     if let Some(fell) = r.leader_killed {
         doc.para(format!(
             "Only the defender's Leader decides: it fell in {:.1}% of games (the victory points \
