@@ -402,3 +402,27 @@ fn the_objective_and_shoot_yardsticks_play_whole_games_and_the_other_systems_ref
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("`shoot` is one of Ronin's"), "{stderr}");
 }
+
+#[test]
+fn closing_in_ignores_a_stronger_enemy_that_reaches_further_than_itself() {
+    let cat = cat();
+    // A: an Ashigaru 12" from B's Heavy Cavalry, stronger and faster: staying out of its reach
+    // would mean never closing in, so it comes on as far as it can.
+    let a = units_from(&cat, "bushi", "[[models]]\nprofile = \"ashigaru\"\n", 0);
+    let b = units_from(
+        &cat,
+        "koreans",
+        "[[models]]\nprofile = \"heavy-cavalry\"\n",
+        1,
+    );
+    let mut g = game(&cat, ["bushi", "koreans"], [a, b], &[6, 4, 4]);
+    g.units[0].base.centre = Point::new(12.0, 4.0);
+    g.units[1].base.centre = Point::new(12.0, 20.0);
+    let before = g.units[0].base.edge_distance(&g.units[1].base);
+    let end = closing_end(&g);
+    let after = Circle::new(end, g.units[0].base.radius).edge_distance(&g.units[1].base);
+    assert!(
+        before - after > 5.0,
+        "a full move closer: {before:.1}\" -> {after:.1}\""
+    );
+}

@@ -264,8 +264,8 @@ fn close_in_where(game: &Game<'_>, u: usize, allowed: impl Fn(Point) -> bool) ->
 }
 
 /// The default AI's way of closing in: toward the nearest enemy, but not the first into the
-/// Duel's circle for nothing, and stopping out of reach of every stronger enemy that could
-/// still charge this Move Phase (it holds if no move gains ground that way), so that such an
+/// Duel's circle for nothing, and stopping out of reach of every stronger enemy no
+/// faster than itself that could still charge this Move Phase (it holds if no move gains ground that way), so that such an
 /// enemy must come within its friends' reach first.
 fn close_in_safely(game: &Game<'_>, board: &Board, u: usize) -> Activation {
     let contact = game.cat.terrain.bases.contact;
@@ -276,6 +276,12 @@ fn close_in_safely(game: &Game<'_>, board: &Board, u: usize) -> Activation {
         .iter()
         .filter(|e| e.side != side && e.on_table() && strength(&e.fighter) > mine)
         .filter_map(|e| board.joins[e.id].map(|reach| (e.base, reach + contact)))
+        // Only an enemy that reaches no further than we do: keeping out of a faster enemy's reach
+        // (a rider's) never closes in at all, and lets it choose the fight. (Measured against
+        // `charge`, 400 games a seat, seats swapped: elite Koreans at 150 points in the Skirmish
+        // 44.0% -> 53.4%, in the Duel against `objective` 37.6% -> 52.8%; elite Ming at 200
+        // 48.9% -> 59.9%; lists without riders unchanged.)
+        .filter(|(_, reach)| *reach <= board.joins[u].unwrap_or(0.0) + contact + 1e-9)
         .collect();
     let outside = |end: Point| game.entering_cost(u, end) == 0;
     // The Assassination's attackers are on the clock and must reach the Leader through its
