@@ -252,7 +252,8 @@ fn marker(g: &mut Game<'_>, at: Point) {
 }
 
 #[test]
-fn the_marker_is_fetched_once_the_fight_goes_our_way_or_the_last_turns_come() {
+fn the_marker_is_fetched_once_the_fight_goes_our_way_an_enemy_races_for_it_or_the_last_turns_come()
+{
     let cat = cat();
     // A: an Ashigaru with the marker 3" behind it and a Samurai; B: a Samurai far off, and a
     // second one while the sides are even.
@@ -284,6 +285,11 @@ fn the_marker_is_fetched_once_the_fight_goes_our_way_or_the_last_turns_come() {
     };
     g.turn = 1;
     assert!(!fetches(&g), "two against two: the Buntai fights first");
+    // An enemy within 6" of it, but ours is nearer: the race is on.
+    let far = g.units[2].base.centre;
+    g.units[2].base.centre = Point::new(2.0, 7.0);
+    assert!(fetches(&g), "a race it is not losing");
+    g.units[2].base.centre = far;
     g.units[3].status = buntai::ronin::engine::game::unit::Status::Dead;
     assert!(fetches(&g), "two against one: the Ashigaru fetches it");
     g.units[3].status = buntai::ronin::engine::game::unit::Status::OnTable;

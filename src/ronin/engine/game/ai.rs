@@ -1192,7 +1192,23 @@ impl TablePolicy for TableAi {
                 .filter(|u| u.side == s && u.on_table())
                 .count()
         };
-        let fetch_now = on_table(side) > on_table(1 - side) || game.turn + 2 >= game.turn_limit;
+        // So is a marker an enemy comes within 6" of while ours is at least as near: a race
+        // we are not losing. (Measured, 400 games a seat, seats swapped, against `objective`,
+        // which fetches at once: 100-point Ikko-Ikki shooting list 44.9% -> 51.1%; against
+        // `charge` 100-point elite Bushi 52.5% -> 55.9%, the rest within a point. Fetching
+        // whenever an enemy came near cost 200-point elite Koryu 61.4% -> 48.1%.)
+        let race = game.objective.as_ref().is_some_and(|o| {
+            let near = |s: usize| {
+                game.units
+                    .iter()
+                    .filter(|u| u.side == s && u.on_table())
+                    .map(|u| u.base.edge_distance(&o.at))
+                    .fold(f64::INFINITY, f64::min)
+            };
+            near(1 - side) < RACE && near(side) <= near(1 - side)
+        });
+        let fetch_now =
+            race || on_table(side) > on_table(1 - side) || game.turn + 2 >= game.turn_limit;
         if fetch_now && let Some(fetch) = to_marker(game, &free) {
             return fetch;
         }
@@ -1291,6 +1307,9 @@ fn reload(u: &Unit) -> Option<Action> {
     (u.turn.moved == Moved::No && u.turn.shots == 0 && !u.fighter.is_stunned())
         .then_some(Action::Reload { unit: u.id, weapon })
 }
+
+/// How near an enemy comes to the marker before the default AI races it there (inches).
+const RACE: f64 = 6.0;
 
 /// A charge the default AI could make, and how it ranks it.
 struct ChargeOption {
