@@ -628,6 +628,9 @@ fn report_text(j: &HeroicSimulationJson) -> Doc {
             line(&format!("{} (B) wins", j.b.name), &j.b_wins),
         ],
     );
+    if j.games > 1 && crate::runs::too_close(&j.a_wins, &j.b_wins) {
+        doc.para(crate::runs::TOO_CLOSE);
+    }
     doc.table(
         &[
             "Side",

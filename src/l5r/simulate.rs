@@ -396,6 +396,9 @@ fn text(json: &L5rSimulationJson, out: &Out) -> String {
                 row("B retreats", &s.b.retreats),
             ],
         );
+        if crate::runs::too_close(&s.a.wins, &s.b.wins) {
+            doc.para(crate::runs::TOO_CLOSE);
+        }
         doc.table(
             &[
                 "Side",

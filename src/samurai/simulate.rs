@@ -523,6 +523,9 @@ fn report_text(r: &ArmySimulationJson) -> Doc {
         rows.push(line(format!("{} wins, both seats", r.a.name), both));
     }
     doc.table(&["Result", "Share", "95% interval"], rows);
+    if r.games > 1 && crate::runs::too_close(&r.a_wins, &r.b_wins) {
+        doc.para(crate::runs::TOO_CLOSE);
+    }
     let per_side = |s: &SideJson| {
         vec![
             s.name.clone(),

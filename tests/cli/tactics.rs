@@ -432,3 +432,39 @@ fn closing_in_ignores_a_stronger_enemy_that_reaches_further_than_itself() {
         "a full move closer: {before:.1}\" -> {after:.1}\""
     );
 }
+
+#[test]
+fn a_report_says_when_a_match_up_is_too_close_to_call_and_only_then() {
+    use crate::support::{buntai, json};
+    let run = |policy: &str, json_out: bool| {
+        let mut args = vec![
+            "simulate",
+            "examples/koryu-100.toml",
+            "examples/koryu-100.toml",
+            "--policy-b",
+            policy,
+            "--games",
+            "100",
+        ];
+        if json_out {
+            args.extend(["--format", "json"]);
+        }
+        let out = buntai().args(&args).output().expect("runs");
+        assert_eq!(out.status.code(), Some(0));
+        out
+    };
+    for (policy, close) in [("default", true), ("random", false)] {
+        let r = json(&run(policy, true));
+        let (a, b) = (&r["a_wins"], &r["b_wins"]);
+        let overlap =
+            a["low"].as_f64() <= b["high"].as_f64() && b["low"].as_f64() <= a["high"].as_f64();
+        assert_eq!(overlap, close, "{policy}: {a} {b}");
+        assert_eq!(r["too_close"], close, "{policy}");
+        let text = String::from_utf8_lossy(&run(policy, false).stdout).into_owned();
+        assert_eq!(
+            text.contains("Too close to call"),
+            close,
+            "{policy}: {text}"
+        );
+    }
+}
