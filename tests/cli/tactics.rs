@@ -64,29 +64,14 @@ fn the_default_ai_beats_charge_in_the_melee_mirrors_on_a_fixed_seed_subset() {
     // the seed of the matrix, pooled: 900 games, where the measured edge (1,000 games a seat:
     // Koryu 52.2%, Bandits 56.7%, Peasants 56.7%, see the changelog) is about three standard
     // errors. One list alone at this size is not: Koryu's interval at 1,000 a seat touches 50%.
-    use crate::support::{buntai, json, repo};
-    let (mut won, mut played) = (0, 0);
-    for list in ["koryu-100", "bandits-100", "peasants-100"] {
-        let roster = format!("examples/{list}.toml");
-        let out = buntai()
-            .args([
-                "simulate",
-                &roster,
-                &roster,
-                "--policy-b",
-                "charge",
-                "--swap",
-            ])
-            .args(["--games", "150", "--seed", "21", "--format", "json"])
-            .current_dir(repo())
-            .output()
-            .expect("run");
-        let report = json(&out);
-        won += report["swapped"]["a_wins_both"]["count"]
-            .as_u64()
-            .expect("count");
-        played += 2 * report["games"].as_u64().expect("games");
-    }
+    let (won, played) = default_wins(
+        &[
+            ("koryu-100", "skirmish", "charge"),
+            ("bandits-100", "skirmish", "charge"),
+            ("peasants-100", "skirmish", "charge"),
+        ],
+        150,
+    );
     assert_eq!(played, 900);
     assert!(
         won * 2 > played,
@@ -474,16 +459,36 @@ fn the_default_ai_beats_the_shoot_and_objective_yardsticks_at_their_own_game() {
     // `shoot` in the Skirmish with a list of archers and riders, `objective` in the Capture,
     // 100 games a seat each, pooled: 400 games, where the measured edge (1,000 games a seat,
     // seed 21: 60.0% and 70.6%) is some six standard errors above half.
+    let (won, played) = default_wins(
+        &[
+            ("koreans-100", "skirmish", "shoot"),
+            ("bandits-100", "capture", "objective"),
+        ],
+        100,
+    );
+    assert_eq!(played, 400);
+    assert!(
+        won * 2 > played,
+        "the default AI won {won} of {played} against shoot and objective"
+    );
+}
+
+/// The default AI's wins and the games played, pooled over `cells` (a list's mirror, a scenario,
+/// the yardstick on the other side), `games` a seat with seats swapped, seed 21.
+fn default_wins(cells: &[(&str, &str, &str)], games: u64) -> (u64, u64) {
     use crate::support::{buntai, json, repo};
     let (mut won, mut played) = (0, 0);
-    for (list, scenario, policy) in [
-        ("koreans-100", "skirmish", "shoot"),
-        ("bandits-100", "capture", "objective"),
-    ] {
+    for (list, scenario, policy) in cells {
         let roster = format!("examples/{list}.toml");
         let out = buntai()
             .args(["simulate", &roster, &roster, "--scenario", scenario])
-            .args(["--policy-b", policy, "--swap", "--games", "100"])
+            .args([
+                "--policy-b",
+                policy,
+                "--swap",
+                "--games",
+                &games.to_string(),
+            ])
             .args(["--seed", "21", "--format", "json"])
             .current_dir(repo())
             .output()
@@ -494,9 +499,5 @@ fn the_default_ai_beats_the_shoot_and_objective_yardsticks_at_their_own_game() {
             .expect("count");
         played += 2 * report["games"].as_u64().expect("games");
     }
-    assert_eq!(played, 400);
-    assert!(
-        won * 2 > played,
-        "the default AI won {won} of {played} against shoot and objective"
-    );
+    (won, played)
 }
