@@ -588,18 +588,7 @@ impl<'a, R: D10> Game<'a, R> {
         let (Some((w, _)), raises) = self.role_contest(policies, Role::Herald, "heralds") else {
             return;
         };
-        let l = 1 - w;
-        let (mut laid, mut own) = (1, 0);
-        for _ in 0..raises[w] {
-            if policies[w].ask(&self.view(), w, Question::LayOnEnemy) {
-                laid += 1;
-            } else {
-                own += 1;
-            }
-        }
-        self.state.sides[l].pending -= laid;
-        self.state.sides[l].laid += laid;
-        self.state.sides[w].pending += own;
+        let (laid, own) = self.lay_penalties(policies, w, 1, raises[w]);
         let round = self.state.round;
         self.log.push(|| Event::Contest {
             round,
@@ -607,6 +596,30 @@ impl<'a, R: D10> Game<'a, R> {
             winner: Some(w),
             effect: format!("-{laid}k0 on the enemy's next Battle roll, +{own}k0 on its own"),
         });
+    }
+
+    /// The winner `w` of a contest shares out `choices` k0 penalties, each laid on the enemy's
+    /// next Battle roll or kept off its own as its policy answers, after `laid` laid for free;
+    /// returns what was laid on the enemy and what was kept.
+    fn lay_penalties(
+        &mut self,
+        policies: &mut [&mut dyn Policy; 2],
+        w: usize,
+        laid: i32,
+        choices: u32,
+    ) -> (i32, i32) {
+        let (mut laid, mut own) = (laid, 0);
+        for _ in 0..choices {
+            if policies[w].ask(&self.view(), w, Question::LayOnEnemy) {
+                laid += 1;
+            } else {
+                own += 1;
+            }
+        }
+        self.state.sides[1 - w].pending -= laid;
+        self.state.sides[1 - w].laid += laid;
+        self.state.sides[w].pending += own;
+        (laid, own)
     }
 
     /// Step 2.5: the duel, when both agree (L5R-15).
@@ -642,19 +655,8 @@ impl<'a, R: D10> Game<'a, R> {
         else {
             return;
         };
-        let l = 1 - w;
         let effect = if margin >= self.setup.n.duel_margin {
-            let (mut laid, mut own) = (0, 0);
-            for _ in 0..=raises[w] {
-                if policies[w].ask(&self.view(), w, Question::LayOnEnemy) {
-                    laid += 1;
-                } else {
-                    own += 1;
-                }
-            }
-            self.state.sides[l].pending -= laid;
-            self.state.sides[l].laid += laid;
-            self.state.sides[w].pending += own;
+            let (laid, own) = self.lay_penalties(policies, w, 0, raises[w] + 1);
             format!("a victory by {margin}: -{laid}k0 on the enemy, +{own}k0 on its own")
         } else {
             for side in &mut self.state.sides {
